@@ -1,0 +1,97 @@
+// @ts-check
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import reactHooks from 'eslint-plugin-react-hooks'
+import pluginQuery from '@tanstack/eslint-plugin-query'
+import globals from 'globals'
+
+/**
+ * Import boundaries (docs/decisions/0002-import-boundaries.md):
+ * web → protocol, proxy → protocol, emulator → protocol; protocol → nothing of ours.
+ * The browser never imports server code, so the client secret cannot reach the bundle by import.
+ */
+const serverOnly = ['node:*', '**/proxy/**', '**/emulator/**', '**/server', '**/server.ts']
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'bench/results'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports (conventions.md).' },
+      ],
+    },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, '@tanstack/query': pluginQuery },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...pluginQuery.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: serverOnly, message: 'src/web may import only src/protocol (and itself).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/protocol/**/*.ts'],
+    ignores: ['src/protocol/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['node:*', '../*', '**/web/**', '**/proxy/**', '**/emulator/**'],
+              message:
+                'src/protocol is pure and shared: it imports nothing of ours and no Node module.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The proxy's tests run against the real emulator (conventions.md), so tests are exempt.
+    files: ['src/proxy/**/*.ts'],
+    ignores: ['src/proxy/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/web/**', '**/emulator/**'], message: 'proxy → protocol only.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/emulator/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/web/**', '**/proxy/**'], message: 'emulator → protocol only.' }],
+        },
+      ],
+    },
+  },
+  {
+    // Tools that need a default export.
+    files: ['*.config.{js,ts}', 'playwright.config.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+)
