@@ -64,5 +64,27 @@ export const PROXY_ERROR_CODES = [
   'upstream_invalid',
   'not_allowed',
   'session_ended',
+  'not_connected',
+  'upstream_error',
+  'payload_too_large',
   'unsupported_media_type',
 ] as const
+
+/** `GET /auth/config`: what the connect page previews. Nothing here is secret. */
+export const PlaygroundConfigSchema = z.object({
+  /** `emulator` when the embedded emulator is used, `yuque` for a configured real service. */
+  service: z.enum(['emulator', 'yuque']),
+  clientId: z.string(),
+  redirectUri: z.string(),
+  authorizeEndpoint: z.string(),
+  baseUrl: z.string(),
+})
+export type PlaygroundConfig = z.infer<typeof PlaygroundConfigSchema>
+
+/**
+ * Response headers the proxy adds on `/api/v2/*`: `X-Playground-Error` names a PROXY_ERROR_CODES
+ * entry when the proxy itself refused or failed (the body is then `{status, message}` written by
+ * the proxy); `X-Playground-Session: ended` says an upstream 401 ended the session.
+ */
+export const PROXY_ERROR_HEADER = 'X-Playground-Error'
+export const SESSION_HEADER = 'X-Playground-Session'

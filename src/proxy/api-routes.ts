@@ -1,0 +1,134 @@
+/**
+ * `/api/v2/*`: forwards the allow-listed calls to the configured service with the session's
+ * token, and passes back status, body and the headers the app shows (design.md, "API calls").
+ */
+import { Hono } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { SESSION_HEADER } from '../protocol/playground-api'
+import { MAX_UPSTREAM_BYTES, type ProxyContext } from './context'
+import { buildUpstreamUrl, matchAllowedRoute } from './allow-list'
+import { proxyError } from './http-errors'
+import { UpstreamError } from './upstream'
+
+/** Response headers passed back to the browser; all others (Set-Cookie, CORS, …) are dropped. */
+const PASSED_HEADERS = [
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-OAuth-Scopes',
+  'X-Accepted-OAuth-Scopes',
+  'Retry-After',
+] as const
+
+const API_PREFIX = '/api/v2/'
+
+export function createApiRoutes(ctx: ProxyContext) {
+  const { config, cookies } = ctx
+  const api = new Hono()
+
+  api.all('*', async (c) => {
+    const url = new URL(c.req.url)
+    const match = matchAllowedRoute(
+      c.req.method,
+      url.pathname.slice(API_PREFIX.length),
+      url.searchParams,
+    )
+    if (!match.ok) {
+      if (match.status === 405) c.header('Allow', 'GET')
+      return proxyError(c, match.status, 'not_allowed', match.message)
+    }
+
+    const session = await cookies.readSession(c)
+    if (match.route.needsSession && session === null) {
+      return proxyError(
+        c,
+        401,
+        'not_connected',
+        `GET /${match.route.pattern} needs a connected account: connect first.`,
+      )
+    }
+
+    // Only these headers go out: the browser's cookies, Authorization, Host, X-Forwarded-* and
+    // any X-Auth-Token it sent are never forwarded (checklist F3).
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'User-Agent': config.userAgent,
+    }
+    if (session !== null) headers['X-Auth-Token'] = session.accessToken
+
+    let response
+    try {
+      response = await ctx.upstream({
+        method: 'GET',
+        url: buildUpstreamUrl(config.baseUrl, match.path, match.search),
+        headers,
+        timeoutMs: config.upstreamTimeoutMs,
+        maxBytes: MAX_UPSTREAM_BYTES,
+      })
+    } catch (error) {
+      if (error instanceof UpstreamError && error.kind === 'timeout') {
+        return proxyError(
+          c,
+          504,
+          'upstream_timeout',
+          `The service did not answer within ${config.upstreamTimeoutMs / 1000} s. Try again.`,
+        )
+      }
+      if (error instanceof UpstreamError && error.kind === 'too_large') {
+        return proxyError(
+          c,
+          502,
+          'upstream_invalid',
+          'The service sent a response larger than the playground accepts (1 MB).',
+        )
+      }
+      return proxyError(
+        c,
+        502,
+        'upstream_unreachable',
+        `The service at ${config.baseUrl.origin} is unreachable. Check that it is running; the page retries by itself.`,
+      )
+    }
+
+    for (const name of PASSED_HEADERS) {
+      const value = response.headers.get(name)
+      if (value !== null) c.header(name, value)
+    }
+    const { status } = response
+    if (status >= 300 && status < 400) {
+      // Never followed: the token would travel on to wherever it points (checklist C3).
+      return proxyError(
+        c,
+        502,
+        'upstream_invalid',
+        `The service answered with a redirect (HTTP ${status}); the playground does not follow redirects.`,
+      )
+    }
+    if (status >= 500) {
+      return proxyError(
+        c,
+        502,
+        'upstream_error',
+        `The service failed (HTTP ${status}). Try again in a moment.`,
+      )
+    }
+    let body: unknown
+    try {
+      body = JSON.parse(response.body)
+    } catch {
+      return proxyError(
+        c,
+        502,
+        'upstream_invalid',
+        `The service answered HTTP ${status} with a body that is not JSON.`,
+      )
+    }
+    if (status === 401 && session !== null) {
+      // The service no longer accepts the token: the session ends with it (checklist D5, F5).
+      cookies.clearSession(c)
+      c.header(SESSION_HEADER, 'ended')
+    }
+    return c.json(body, status as ContentfulStatusCode)
+  })
+
+  return api
+}

@@ -1,0 +1,270 @@
+/**
+ * `/auth/*`: the authorization-code flow as a backend-for-frontend (design.md, steps 1 and 4).
+ */
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import type { z } from 'zod'
+import {
+  ExchangeRequestSchema,
+  StartLoginRequestSchema,
+  type ExchangeResponse,
+  type PlaygroundConfig,
+  type SessionResponse,
+  type StartLoginResponse,
+} from '../protocol/playground-api'
+import { OAuthErrorSchema, TokenResponseSchema } from '../protocol/schemas'
+import { ScopeError, canonicalScopes, formatScopes, parseScopes } from '../protocol/scopes'
+import { MAX_UPSTREAM_BYTES, type ProxyContext } from './context'
+import { proxyError } from './http-errors'
+import {
+  authorizeParams,
+  buildAuthorizeUrl,
+  createState,
+  isStateEqual,
+  sanitizeReturnTo,
+} from './oauth'
+import { UpstreamError } from './upstream'
+
+const MAX_BODY_BYTES = 16 * 1024
+
+/** The granted scope in canonical form; unknown names from a real service are kept as they are. */
+function canonicalGranted(scope: string): string {
+  try {
+    return formatScopes(canonicalScopes(parseScopes(scope)))
+  } catch {
+    return scope
+  }
+}
+
+export function createAuthRoutes(ctx: ProxyContext) {
+  const { config, cookies } = ctx
+  const auth = new Hono()
+
+  const jsonBody = async <T extends z.ZodType>(request: Request, schema: T) => {
+    let body: unknown
+    try {
+      body = await request.json()
+    } catch {
+      return { ok: false as const, message: 'The request body is not valid JSON.' }
+    }
+    const parsed = schema.safeParse(body)
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      const where = issue === undefined || issue.path.length === 0 ? 'body' : issue.path.join('.')
+      return {
+        ok: false as const,
+        message: `Invalid request ${where}: ${issue?.message ?? 'unexpected shape'}.`,
+      }
+    }
+    return { ok: true as const, data: parsed.data as z.infer<T> }
+  }
+
+  auth.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) =>
+        proxyError(
+          c,
+          413,
+          'payload_too_large',
+          `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
+        ),
+    }),
+  )
+
+  auth.get('/config', (c) =>
+    c.json({
+      service: config.service,
+      clientId: config.clientId,
+      redirectUri: config.redirectUri,
+      authorizeEndpoint: new URL('/oauth2/authorize', config.authUrl).href,
+      baseUrl: config.baseUrl.href.replace(/\/$/, ''),
+    } satisfies PlaygroundConfig),
+  )
+
+  auth.post('/start', async (c) => {
+    const body = await jsonBody(c.req.raw, StartLoginRequestSchema)
+    if (!body.ok) return proxyError(c, 400, 'bad_request', body.message)
+    let scopes: string[]
+    try {
+      scopes = canonicalScopes(parseScopes(body.data.scopes.join(',')))
+    } catch (error) {
+      if (error instanceof ScopeError) {
+        return proxyError(
+          c,
+          400,
+          'bad_request',
+          `Cannot ask for ${error.message}: pick scopes from the list.`,
+        )
+      }
+      throw error
+    }
+    const state = createState(ctx.randomBytes)
+    const scope = formatScopes(scopes)
+    const returnTo = sanitizeReturnTo(body.data.returnTo, config.appOrigin)
+    await cookies.startTransaction(c, { state, scope, returnTo, createdAt: ctx.clock() })
+    // redirect_uri comes from configuration, never from Host or X-Forwarded-* (RFC 9700 §4.13).
+    const request = {
+      authUrl: config.authUrl,
+      clientId: config.clientId,
+      redirectUri: config.redirectUri,
+      scope,
+      state,
+    }
+    return c.json({
+      authorizeUrl: buildAuthorizeUrl(request).href,
+      state,
+      params: authorizeParams(request),
+    } satisfies StartLoginResponse)
+  })
+
+  auth.post('/exchange', async (c) => {
+    const body = await jsonBody(c.req.raw, ExchangeRequestSchema)
+    if (!body.ok) return proxyError(c, 400, 'bad_request', body.message)
+    const { code, state } = body.data
+    const shown = `${state.slice(0, 6)}…`
+
+    // RFC 9700 §4.2.4: the transaction is consumed on first use, whatever the outcome.
+    const transaction = await cookies.takeTransaction(c, state)
+    if (transaction === 'missing') {
+      return proxyError(
+        c,
+        400,
+        'state_missing',
+        `No login started in this browser has state "${shown}": it was already used, expired, or was started in another browser. Nothing was exchanged; start again.`,
+      )
+    }
+    if (transaction === 'invalid' || ctx.clock() - transaction.createdAt > 600_000) {
+      return proxyError(
+        c,
+        400,
+        'state_expired',
+        `The login with state "${shown}" expired (a login must finish within 10 minutes). Nothing was exchanged; start again.`,
+      )
+    }
+    if (!isStateEqual(transaction.state, state)) {
+      return proxyError(
+        c,
+        400,
+        'state_mismatch',
+        `state "${shown}" does not match the login this browser started.`,
+      )
+    }
+
+    // One attempt only: a code is single-use, and a retry after a time-out could make the
+    // service revoke the token (RFC 6749 §4.1.2, checklist B8).
+    let response
+    try {
+      response = await ctx.upstream({
+        method: 'POST',
+        url: new URL('/oauth2/token', config.authUrl),
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Accept: 'application/json',
+          'User-Agent': config.userAgent,
+        },
+        body: new URLSearchParams({
+          client_id: config.clientId,
+          client_secret: config.clientSecret,
+          code,
+          grant_type: 'authorization_code',
+        }).toString(),
+        timeoutMs: config.upstreamTimeoutMs,
+        maxBytes: MAX_UPSTREAM_BYTES,
+      })
+    } catch (error) {
+      if (error instanceof UpstreamError && error.kind === 'timeout') {
+        return proxyError(
+          c,
+          504,
+          'upstream_timeout',
+          `The service's token endpoint did not answer within ${config.upstreamTimeoutMs / 1000} s. The code was not retried (codes are single-use); start again.`,
+        )
+      }
+      return proxyError(
+        c,
+        502,
+        'upstream_unreachable',
+        `The service's token endpoint at ${config.authUrl.origin} is unreachable. Check that it is running, then start again.`,
+      )
+    }
+
+    if (response.status >= 300 && response.status < 400) {
+      return proxyError(
+        c,
+        502,
+        'exchange_failed',
+        `The token endpoint answered with a redirect (HTTP ${response.status}); it was not followed.`,
+      )
+    }
+    let json: unknown
+    try {
+      json = JSON.parse(response.body)
+    } catch {
+      json = undefined
+    }
+    if (response.status !== 200) {
+      const oauthError = OAuthErrorSchema.safeParse(json)
+      if (response.status < 500 && oauthError.success) {
+        // The service's error code is shown; its free-text description is not passed on (ASVS 16.5.1).
+        return proxyError(
+          c,
+          400,
+          'exchange_failed',
+          `The service refused the code (${oauthError.data.error.slice(0, 64)}). Codes are single-use and expire after 10 minutes; start again.`,
+        )
+      }
+      return proxyError(
+        c,
+        502,
+        'exchange_failed',
+        `The service's token endpoint failed (HTTP ${response.status}). Start again in a moment.`,
+      )
+    }
+    const token = TokenResponseSchema.safeParse(json)
+    if (!token.success) {
+      return proxyError(
+        c,
+        502,
+        'upstream_invalid',
+        'The token endpoint answered 200 without a valid bearer token response; no session was created.',
+      )
+    }
+
+    // RFC 6749 §5.1: an absent scope means the requested one was granted.
+    const scope = canonicalGranted(token.data.scope ?? transaction.scope)
+    const now = ctx.clock()
+    await cookies.writeSession(c, {
+      accessToken: token.data.access_token,
+      scope,
+      requestedScope: transaction.scope,
+      connectedAt: now,
+      lastActiveAt: now,
+    })
+    return c.json({
+      scope,
+      requestedScope: transaction.scope,
+      returnTo: transaction.returnTo,
+    } satisfies ExchangeResponse)
+  })
+
+  auth.get('/session', async (c) => {
+    const session = await cookies.readSession(c)
+    if (session === null) return c.json({ connected: false } satisfies SessionResponse)
+    return c.json({
+      connected: true,
+      scope: session.scope,
+      requestedScope: session.requestedScope,
+      connectedAt: new Date(session.connectedAt).toISOString(),
+    } satisfies SessionResponse)
+  })
+
+  // The service documents no revocation endpoint: the token stays valid there (docs/security.md).
+  auth.post('/logout', (c) => {
+    cookies.clearSession(c)
+    return c.body(null, 204)
+  })
+
+  return auth
+}

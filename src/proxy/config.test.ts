@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config'
+
+const fixedSecret = () => 'generated-secret-generated-secret-00'
+const real = {
+  YUQUE_AUTH_URL: 'https://www.yuque.com',
+  YUQUE_BASE_URL: 'https://www.yuque.com/api/v2',
+  YUQUE_CLIENT_ID: 'my-client',
+  YUQUE_CLIENT_SECRET: 'my-secret',
+}
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env, fixedSecret)
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems
+    throw error
+  }
+  throw new Error('expected a ConfigError')
+}
+
+describe('loadConfig', () => {
+  it('uses the embedded emulator and its web app when no service variable is set', () => {
+    const config = loadConfig({}, fixedSecret)
+    expect(config.service).toBe('emulator')
+    expect(config.authUrl.href).toBe('http://127.0.0.1:4010/')
+    expect(config.baseUrl.href).toBe('http://127.0.0.1:4010/api/v2/')
+    expect(config.clientId).toBe('playground-web')
+    expect(config.redirectUri).toBe('http://localhost:5173/callback')
+    expect(config.port).toBe(5173)
+    expect(config.isSessionSecretGenerated).toBe(true)
+    expect(config.isSecure).toBe(false)
+  })
+
+  it('uses the real service when all four variables are set', () => {
+    const config = loadConfig({ ...real, SESSION_SECRET: 'x'.repeat(32) }, fixedSecret)
+    expect(config.service).toBe('yuque')
+    expect(config.baseUrl.href).toBe('https://www.yuque.com/api/v2/')
+    expect(config.clientSecret).toBe('my-secret')
+    expect(config.isSessionSecretGenerated).toBe(false)
+  })
+
+  it('derives the redirect URI and port from APP_ORIGIN', () => {
+    const config = loadConfig({ APP_ORIGIN: 'http://localhost:5180' }, fixedSecret)
+    expect(config.redirectUri).toBe('http://localhost:5180/callback')
+    expect(config.port).toBe(5180)
+  })
+
+  it('names the missing variables when only some service variables are set', () => {
+    const [problem] = problemsOf({ YUQUE_CLIENT_ID: 'x', YUQUE_AUTH_URL: 'https://www.yuque.com' })
+    expect(problem).toContain('missing: YUQUE_BASE_URL, YUQUE_CLIENT_SECRET')
+  })
+
+  it('reports every bad variable at once, by name', () => {
+    const problems = problemsOf({
+      ...real,
+      YUQUE_BASE_URL: 'not a url',
+      EMULATOR_PORT: '70000',
+      SESSION_SECRET: 'short',
+      UPSTREAM_TIMEOUT_MS: 'soon',
+      EMULATOR_TEST_CONTROL: 'maybe',
+    })
+    expect(problems.join('\n')).toMatch(/YUQUE_BASE_URL must be an absolute URL/)
+    expect(problems.join('\n')).toMatch(/EMULATOR_PORT must be a port number/)
+    expect(problems.join('\n')).toMatch(/SESSION_SECRET must have at least 32 characters/)
+    expect(problems.join('\n')).toMatch(/UPSTREAM_TIMEOUT_MS/)
+    expect(problems.join('\n')).toMatch(/EMULATOR_TEST_CONTROL/)
+    expect(problems).toHaveLength(5)
+  })
+
+  it('refuses plain http for a remote service, and a base URL without /api/v2', () => {
+    expect(problemsOf({ ...real, YUQUE_AUTH_URL: 'http://www.yuque.com' })[0]).toMatch(
+      /must use https/,
+    )
+    expect(problemsOf({ ...real, YUQUE_BASE_URL: 'https://www.yuque.com/api' })[0]).toMatch(
+      /must end with \/api\/v2/,
+    )
+  })
+
+  it('refuses an APP_ORIGIN with a path or a query', () => {
+    expect(problemsOf({ APP_ORIGIN: 'http://localhost:5173/app' })[0]).toMatch(/without a path/)
+    expect(problemsOf({ APP_ORIGIN: 'http://localhost:5173/?x=1' })[0]).toMatch(/query/)
+  })
+
+  it('refuses a secret in a VITE_ variable, which Vite would put in the bundle', () => {
+    expect(problemsOf({ VITE_YUQUE_CLIENT_SECRET: 'x' })[0]).toMatch(
+      /VITE_YUQUE_CLIENT_SECRET: a secret must never start with VITE_/,
+    )
+  })
+
+  it('gives HTTPS origins secure cookies', () => {
+    expect(loadConfig({ APP_ORIGIN: 'https://play.example.com' }, fixedSecret)).toMatchObject({
+      isSecure: true,
+      port: 443,
+    })
+  })
+})

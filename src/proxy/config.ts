@@ -1,0 +1,224 @@
+/**
+ * The playground's configuration, parsed once from the environment with readable errors.
+ * Nothing here reads `process.env` itself: the composition root passes it in.
+ */
+import { randomBytes } from 'node:crypto'
+import { z } from 'zod'
+
+export const APP_NAME = 'yuque-oauth-playground'
+export const APP_VERSION = '0.1.0'
+
+/** Demo credentials of the embedded emulator's web app (not secrets: printed at start-up). */
+export const EMULATOR_WEB_APP = {
+  clientId: 'playground-web',
+  clientSecret: 'playground-web-secret',
+} as const
+
+export interface Config {
+  /** `emulator` when the four YUQUE_* variables are unset: the embedded emulator is used. */
+  service: 'emulator' | 'yuque'
+  /** Hosts `/oauth2/authorize` and `/oauth2/token`. */
+  authUrl: URL
+  /** The API base, ending in `/api/v2`. */
+  baseUrl: URL
+  clientId: string
+  clientSecret: string
+  appOrigin: string
+  /** Always `<appOrigin>/callback`, the same exact string every time (RFC 9700 §4.1.3). */
+  redirectUri: string
+  sessionSecret: string
+  isSessionSecretGenerated: boolean
+  host: string
+  port: number
+  emulatorPort: number
+  userAgent: string
+  upstreamTimeoutMs: number
+  /** HTTPS origins get Secure cookies with the `__Host-` prefix. */
+  isSecure: boolean
+  /** Enables the embedded emulator's test-control API (for the e2e suite only). */
+  isEmulatorTestControlEnabled: boolean
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError'
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`)
+  }
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+const httpUrl = (name: string) =>
+  z
+    .string()
+    .trim()
+    .transform((value, ctx) => {
+      let url: URL
+      try {
+        url = new URL(value)
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `${name} must be an absolute URL, got "${value}"` })
+        return z.NEVER
+      }
+      if (
+        url.protocol !== 'https:' &&
+        !(url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must use https (plain http is allowed only for localhost), got "${value}"`,
+        })
+        return z.NEVER
+      }
+      if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must not carry credentials, a query or a fragment, got "${value}"`,
+        })
+        return z.NEVER
+      }
+      return url
+    })
+
+const port = (name: string, fallback: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return fallback
+      if (!/^\d{1,5}$/.test(value) || Number(value) < 1 || Number(value) > 65535) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must be a port number 1–65535, got "${value}"`,
+        })
+        return z.NEVER
+      }
+      return Number(value)
+    })
+
+const positiveMs = (name: string, fallback: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return fallback
+      if (!/^\d{1,7}$/.test(value) || Number(value) < 100) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must be a number of milliseconds ≥ 100, got "${value}"`,
+        })
+        return z.NEVER
+      }
+      return Number(value)
+    })
+
+const EnvSchema = z.object({
+  YUQUE_AUTH_URL: httpUrl('YUQUE_AUTH_URL').optional(),
+  YUQUE_BASE_URL: httpUrl('YUQUE_BASE_URL').optional(),
+  YUQUE_CLIENT_ID: z.string().trim().min(1, 'YUQUE_CLIENT_ID must not be empty').optional(),
+  YUQUE_CLIENT_SECRET: z.string().min(1, 'YUQUE_CLIENT_SECRET must not be empty').optional(),
+  APP_ORIGIN: httpUrl('APP_ORIGIN').optional(),
+  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must have at least 32 characters').optional(),
+  HOST: z.string().trim().min(1, 'HOST must not be empty').optional(),
+  PORT: port('PORT', 0),
+  EMULATOR_PORT: port('EMULATOR_PORT', 4010),
+  UPSTREAM_TIMEOUT_MS: positiveMs('UPSTREAM_TIMEOUT_MS', 10_000),
+  EMULATOR_TEST_CONTROL: z
+    .enum(['0', '1', 'false', 'true'], {
+      message: 'EMULATOR_TEST_CONTROL must be 1/true or 0/false',
+    })
+    .optional(),
+})
+
+const SERVICE_VARIABLES = [
+  'YUQUE_AUTH_URL',
+  'YUQUE_BASE_URL',
+  'YUQUE_CLIENT_ID',
+  'YUQUE_CLIENT_SECRET',
+] as const
+
+export type Env = Record<string, string | undefined>
+
+/**
+ * Parses the configuration. Every bad variable is reported at once, by name. The secret is
+ * read from YUQUE_CLIENT_SECRET; a `VITE_`-prefixed secret is refused because Vite would put it
+ * in the browser bundle (security checklist H1).
+ */
+export function loadConfig(env: Env, generateSecret: () => string = defaultSecret): Config {
+  const problems: string[] = []
+  for (const name of Object.keys(env)) {
+    if (name.startsWith('VITE_') && /SECRET|TOKEN|PASSWORD/i.test(name)) {
+      problems.push(
+        `${name}: a secret must never start with VITE_ (Vite exposes VITE_* to the browser)`,
+      )
+    }
+  }
+  // Empty strings count as unset, as in most .env loaders.
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  )
+  const parsed = EnvSchema.safeParse(present)
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      problems.push(
+        issue.message.includes(String(issue.path[0]))
+          ? issue.message
+          : `${String(issue.path[0])}: ${issue.message}`,
+      )
+    }
+  }
+  const set = SERVICE_VARIABLES.filter((name) => present[name] !== undefined)
+  if (set.length > 0 && set.length < SERVICE_VARIABLES.length) {
+    const missing = SERVICE_VARIABLES.filter((name) => present[name] === undefined)
+    problems.push(
+      `set all four of ${SERVICE_VARIABLES.join(', ')} to use a real service, or none to use the embedded emulator; missing: ${missing.join(', ')}`,
+    )
+  }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems)
+  const vars = parsed.data
+
+  const appOriginUrl = vars.APP_ORIGIN ?? new URL('http://localhost:5173')
+  if (appOriginUrl.pathname !== '/')
+    problems.push(`APP_ORIGIN must be an origin without a path, got "${appOriginUrl.href}"`)
+  const appOrigin = appOriginUrl.origin
+  const isSecure = appOriginUrl.protocol === 'https:'
+  const originPort = appOriginUrl.port === '' ? (isSecure ? 443 : 80) : Number(appOriginUrl.port)
+
+  const service = set.length === SERVICE_VARIABLES.length ? 'yuque' : 'emulator'
+  const emulatorOrigin = `http://127.0.0.1:${vars.EMULATOR_PORT}`
+  const authUrl = vars.YUQUE_AUTH_URL ?? new URL(emulatorOrigin)
+  const baseUrl = vars.YUQUE_BASE_URL ?? new URL(`${emulatorOrigin}/api/v2`)
+  if (!/\/api\/v2\/?$/.test(baseUrl.pathname)) {
+    problems.push(`YUQUE_BASE_URL must end with /api/v2, got "${baseUrl.href}"`)
+  }
+  if (authUrl.pathname !== '/')
+    problems.push(`YUQUE_AUTH_URL must be an origin without a path, got "${authUrl.href}"`)
+  if (problems.length > 0) throw new ConfigError(problems)
+
+  const sessionSecret = vars.SESSION_SECRET ?? generateSecret()
+  return {
+    service,
+    authUrl,
+    baseUrl: new URL(baseUrl.href.replace(/\/?$/, '/')),
+    clientId: vars.YUQUE_CLIENT_ID ?? EMULATOR_WEB_APP.clientId,
+    clientSecret: vars.YUQUE_CLIENT_SECRET ?? EMULATOR_WEB_APP.clientSecret,
+    appOrigin,
+    redirectUri: `${appOrigin}/callback`,
+    sessionSecret,
+    isSessionSecretGenerated: vars.SESSION_SECRET === undefined,
+    host: vars.HOST ?? '127.0.0.1',
+    port: vars.PORT === 0 ? originPort : vars.PORT,
+    emulatorPort: vars.EMULATOR_PORT,
+    userAgent: `${APP_NAME}/${APP_VERSION}`,
+    upstreamTimeoutMs: vars.UPSTREAM_TIMEOUT_MS,
+    isSecure,
+    isEmulatorTestControlEnabled:
+      vars.EMULATOR_TEST_CONTROL === '1' || vars.EMULATOR_TEST_CONTROL === 'true',
+  }
+}
+
+function defaultSecret(): string {
+  return randomBytes(32).toString('base64url')
+}

@@ -1,0 +1,17 @@
+import type { Config } from './config'
+import type { RandomBytes } from './oauth'
+import type { CookieJar } from './session'
+import type { Upstream } from './upstream'
+
+/** What the proxy's sub-apps share, built once by createProxy. */
+export interface ProxyContext {
+  config: Config
+  upstream: Upstream
+  cookies: CookieJar
+  clock: () => number
+  randomBytes: RandomBytes
+  log: (line: string) => void
+}
+
+/** Upstream answers are capped (checklist F4): a user record or a page of repos is far smaller. */
+export const MAX_UPSTREAM_BYTES = 1024 * 1024

@@ -1,0 +1,132 @@
+/**
+ * The backend-for-frontend: holds the client secret, exchanges the code, keeps the token in a
+ * sealed HttpOnly cookie and forwards an allow-list of API calls. Built by a pure factory: the
+ * configuration, the upstream client, the clock and the RNG are injected.
+ */
+import { randomBytes as nodeRandomBytes } from 'node:crypto'
+import { Hono, type Context } from 'hono'
+import { createMiddleware } from 'hono/factory'
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../protocol/playground-api'
+import { createApiRoutes } from './api-routes'
+import { createAuthRoutes } from './auth-routes'
+import type { Config } from './config'
+import type { ProxyContext } from './context'
+import { proxyError } from './http-errors'
+import type { RandomBytes } from './oauth'
+import { createSealer } from './seal'
+import { createCookieJar } from './session'
+import type { Upstream } from './upstream'
+
+export interface ProxyOptions {
+  config: Config
+  upstream: Upstream
+  clock?: () => number
+  randomBytes?: RandomBytes
+  /** One line per request: method, path without query, status, time. Never codes, states or tokens. */
+  log?: (line: string) => void
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+export function createProxy(options: ProxyOptions): Hono {
+  const clock = options.clock ?? Date.now
+  const ctx: ProxyContext = {
+    config: options.config,
+    upstream: options.upstream,
+    clock,
+    randomBytes: options.randomBytes ?? nodeRandomBytes,
+    log: options.log ?? (() => undefined),
+    cookies: createCookieJar(
+      options.config,
+      createSealer(options.config.sessionSecret, clock),
+      clock,
+    ),
+  }
+  const app = new Hono()
+
+  const headersAndLog = createMiddleware(async (c, next) => {
+    const started = performance.now()
+    await next()
+    c.header('Cache-Control', 'no-store')
+    c.header('Pragma', 'no-cache')
+    c.header('X-Content-Type-Options', 'nosniff')
+    c.header('Referrer-Policy', 'no-referrer')
+    ctx.log(
+      `proxy ${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - started)}ms`,
+    )
+  })
+
+  // CSRF (checklist E1–E4): a static custom header on every call (a cross-site page cannot add
+  // it without a CORS preflight, which is never approved), same-origin fetch metadata, a
+  // same-origin Origin on state-changing calls, and JSON bodies only. No CORS headers at all.
+  const csrf = createMiddleware(async (c, next) => {
+    if (c.req.header(CSRF_HEADER) !== CSRF_HEADER_VALUE) {
+      return proxyError(
+        c,
+        403,
+        'csrf',
+        `Missing the ${CSRF_HEADER}: ${CSRF_HEADER_VALUE} header: calls must come from the playground's own pages.`,
+      )
+    }
+    const fetchSite = c.req.header('Sec-Fetch-Site')
+    if (fetchSite !== undefined && fetchSite !== 'same-origin') {
+      return proxyError(
+        c,
+        403,
+        'csrf',
+        `Cross-origin calls are refused (Sec-Fetch-Site: ${fetchSite.slice(0, 20)}).`,
+      )
+    }
+    const origin = c.req.header('Origin')
+    if (UNSAFE_METHODS.has(c.req.method)) {
+      if (origin !== options.config.appOrigin) {
+        return proxyError(
+          c,
+          403,
+          'csrf',
+          `State-changing calls must come from ${options.config.appOrigin} (Origin: ${(origin ?? 'none').slice(0, 80)}).`,
+        )
+      }
+      const type = c.req.header('Content-Type') ?? ''
+      if (!/^application\/json\s*(;|$)/i.test(type)) {
+        return proxyError(
+          c,
+          415,
+          'unsupported_media_type',
+          'State-changing calls must send Content-Type: application/json.',
+        )
+      }
+    } else if (origin !== undefined && origin !== options.config.appOrigin) {
+      return proxyError(
+        c,
+        403,
+        'csrf',
+        `Cross-origin calls are refused (Origin: ${origin.slice(0, 80)}).`,
+      )
+    }
+    return next()
+  })
+
+  // Only /auth and /api are the proxy's: the web app's pages are served beside it (web-app.ts).
+  for (const path of ['/auth/*', '/api/*']) app.use(path, headersAndLog, csrf)
+
+  const notAnEndpoint = (c: Context) =>
+    proxyError(c, 404, 'not_allowed', `${c.req.method} ${c.req.path} is not a playground endpoint.`)
+  app.route('/auth', createAuthRoutes(ctx))
+  app.route('/api/v2', createApiRoutes(ctx))
+  app.all('/auth/*', notAnEndpoint)
+  app.all('/api/*', notAnEndpoint)
+
+  app.onError((error, c) => {
+    // The name only: a message could quote request data.
+    ctx.log(`proxy error ${c.req.method} ${c.req.path}: ${error.name}`)
+    return c.json(
+      {
+        status: 500,
+        message: 'The playground server failed unexpectedly; its log has the details.',
+      },
+      500,
+    )
+  })
+  return app
+}

@@ -1,0 +1,51 @@
+/**
+ * Sealed cookie values: encrypted and authenticated (JWE, `dir` + A256GCM, with panva's jose),
+ * so the browser can neither read nor alter them. Each purpose has its own key derived with
+ * HKDF from SESSION_SECRET, so a transaction cookie can never be replayed as a session cookie.
+ */
+import { hkdfSync } from 'node:crypto'
+import { EncryptJWT, jwtDecrypt } from 'jose'
+
+export type SealPurpose = 'session' | 'transaction'
+
+export interface Sealer {
+  seal(purpose: SealPurpose, payload: Record<string, unknown>, ttlSeconds: number): Promise<string>
+  /** The payload, or null when the value is forged, tampered with, of another purpose or expired. */
+  unseal(purpose: SealPurpose, value: string): Promise<Record<string, unknown> | null>
+}
+
+export function createSealer(secret: string, clock: () => number): Sealer {
+  const keys = new Map<SealPurpose, Uint8Array>(
+    (['session', 'transaction'] as const).map((purpose) => [
+      purpose,
+      new Uint8Array(hkdfSync('sha256', secret, 'yuque-oauth-playground', `cookie:${purpose}`, 32)),
+    ]),
+  )
+  const keyFor = (purpose: SealPurpose) => keys.get(purpose) as Uint8Array
+
+  return {
+    async seal(purpose, payload, ttlSeconds) {
+      const now = Math.floor(clock() / 1000)
+      return new EncryptJWT(payload)
+        .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
+        .setAudience(purpose)
+        .setIssuedAt(now)
+        .setExpirationTime(now + ttlSeconds)
+        .encrypt(keyFor(purpose))
+    },
+    async unseal(purpose, value) {
+      try {
+        const { payload } = await jwtDecrypt(value, keyFor(purpose), {
+          audience: purpose,
+          currentDate: new Date(clock()),
+          clockTolerance: 0,
+          keyManagementAlgorithms: ['dir'],
+          contentEncryptionAlgorithms: ['A256GCM'],
+        })
+        return payload
+      } catch {
+        return null
+      }
+    },
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * The two cookies the proxy keeps, both sealed (see seal.ts) and HttpOnly:
+ * - one transaction cookie per pending login (several tabs may log in at once), SameSite=Lax,
+ *   Path=/auth, ten minutes: it carries `state`, the requested scope and `returnTo`;
+ * - the session cookie, SameSite=Strict, Path=/: the access token and its scope. The token
+ *   never leaves the server in any other way.
+ */
+import type { Context } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { z } from 'zod'
+import type { Config } from './config'
+import { stateId } from './oauth'
+import type { Sealer } from './seal'
+
+export const TRANSACTION_TTL_SECONDS = 600
+/** At most this many logins may be pending in one browser; the oldest give way. */
+export const MAX_PENDING_LOGINS = 5
+/** The service's tokens never expire, so the proxy bounds the session itself (ASVS 7.3). */
+export const SESSION_ABSOLUTE_SECONDS = 8 * 60 * 60
+export const SESSION_IDLE_SECONDS = 60 * 60
+const SESSION_TOUCH_SECONDS = 5 * 60
+
+const TransactionSchema = z.object({
+  state: z.string(),
+  scope: z.string(),
+  returnTo: z.string(),
+  createdAt: z.number(),
+})
+export type Transaction = z.infer<typeof TransactionSchema>
+
+const SessionSchema = z.object({
+  accessToken: z.string().min(1),
+  scope: z.string(),
+  requestedScope: z.string(),
+  connectedAt: z.number(),
+  lastActiveAt: z.number(),
+})
+export type Session = z.infer<typeof SessionSchema>
+
+export interface CookieJar {
+  sessionCookieName: string
+  transactionCookieName(state: string): string
+  startTransaction(c: Context, transaction: Transaction): Promise<void>
+  /** Reads the transaction for `state` and deletes its cookie whatever the outcome (RFC 9700 §4.2.4). */
+  takeTransaction(c: Context, state: string): Promise<'missing' | 'invalid' | Transaction>
+  readSession(c: Context): Promise<Session | null>
+  writeSession(c: Context, session: Session): Promise<void>
+  clearSession(c: Context): void
+}
+
+export function createCookieJar(config: Config, sealer: Sealer, clock: () => number): CookieJar {
+  // __Host- requires Secure and Path=/ (RFC 6265bis §4.1.3.2); __Secure- fits the Path=/auth cookie.
+  const sessionCookieName = config.isSecure ? '__Host-pg_session' : 'pg_session'
+  const transactionPrefix = config.isSecure ? '__Secure-pg_tx_' : 'pg_tx_'
+  const transactionCookieName = (state: string) => `${transactionPrefix}${stateId(state)}`
+  const transactionCookie = {
+    path: '/auth',
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: config.isSecure,
+  } as const
+  const sessionCookie = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'Strict',
+    secure: config.isSecure,
+  } as const
+
+  async function pendingTransactions(c: Context): Promise<{ name: string; createdAt: number }[]> {
+    const pending: { name: string; createdAt: number }[] = []
+    for (const [name, value] of Object.entries(getCookie(c))) {
+      if (!name.startsWith(transactionPrefix)) continue
+      const payload = TransactionSchema.safeParse(await sealer.unseal('transaction', value))
+      pending.push({ name, createdAt: payload.success ? payload.data.createdAt : 0 })
+    }
+    return pending.sort((a, b) => a.createdAt - b.createdAt)
+  }
+
+  function clearSession(c: Context): void {
+    deleteCookie(c, sessionCookieName, sessionCookie)
+  }
+
+  async function writeSession(c: Context, session: Session): Promise<void> {
+    const remaining = Math.max(
+      1,
+      Math.floor((session.connectedAt + SESSION_ABSOLUTE_SECONDS * 1000 - clock()) / 1000),
+    )
+    const sealed = await sealer.seal('session', session, remaining)
+    setCookie(c, sessionCookieName, sealed, { ...sessionCookie, maxAge: remaining })
+  }
+
+  async function readSession(c: Context): Promise<Session | null> {
+    const value = getCookie(c, sessionCookieName)
+    if (value === undefined) return null
+    const payload = SessionSchema.safeParse(await sealer.unseal('session', value))
+    const now = clock()
+    if (!payload.success || now - payload.data.lastActiveAt > SESSION_IDLE_SECONDS * 1000) {
+      clearSession(c)
+      return null
+    }
+    if (now - payload.data.lastActiveAt > SESSION_TOUCH_SECONDS * 1000) {
+      await writeSession(c, { ...payload.data, lastActiveAt: now })
+    }
+    return payload.data
+  }
+
+  return {
+    sessionCookieName,
+    transactionCookieName,
+    async startTransaction(c, transaction) {
+      const pending = await pendingTransactions(c)
+      for (const old of pending.slice(0, Math.max(0, pending.length - (MAX_PENDING_LOGINS - 1)))) {
+        deleteCookie(c, old.name, transactionCookie)
+      }
+      const sealed = await sealer.seal('transaction', transaction, TRANSACTION_TTL_SECONDS)
+      setCookie(c, transactionCookieName(transaction.state), sealed, {
+        ...transactionCookie,
+        maxAge: TRANSACTION_TTL_SECONDS,
+      })
+    },
+    async takeTransaction(c, state) {
+      const name = transactionCookieName(state)
+      const value = getCookie(c, name)
+      if (value === undefined) return 'missing'
+      deleteCookie(c, name, transactionCookie)
+      const payload = TransactionSchema.safeParse(await sealer.unseal('transaction', value))
+      return payload.success ? payload.data : 'invalid'
+    },
+    readSession,
+    writeSession,
+    clearSession,
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * Serves the built web app (`vite build` → dist/) beside the proxy, with the browser hardening
+ * of checklist G1–G4. The Vite dev server needs inline scripts for hot reload, so this CSP is
+ * for the production build only.
+ */
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { Hono } from 'hono'
+import type { Config } from './config'
+
+/** Where avatars may come from: the service's own hosts, and the real service's image CDN. */
+function imageSources(config: Config): string[] {
+  const origins = new Set([config.authUrl.origin, config.baseUrl.origin])
+  if (config.service === 'yuque') origins.add('https://cdn.nlark.com')
+  return [...origins]
+}
+
+export function contentSecurityPolicy(config: Config): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    `img-src 'self' data: ${imageSources(config).join(' ')}`,
+    "connect-src 'self'",
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    // The app navigates to the authorize page with location.assign, not a form: 'self' suffices.
+    "form-action 'self'",
+  ].join('; ')
+}
+
+export function createWebApp(options: { root: string; config: Config }): Hono {
+  const indexHtml = readFileSync(path.join(options.root, 'index.html'), 'utf8')
+  const csp = contentSecurityPolicy(options.config)
+  const app = new Hono()
+
+  app.use('*', async (c, next) => {
+    await next()
+    c.header('Content-Security-Policy', csp)
+    c.header('X-Frame-Options', 'DENY')
+    c.header('X-Content-Type-Options', 'nosniff')
+    c.header('Referrer-Policy', 'no-referrer')
+    c.header('Cross-Origin-Opener-Policy', 'same-origin')
+    c.header('Cross-Origin-Resource-Policy', 'same-origin')
+    c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()')
+    if (options.config.isSecure) c.header('Strict-Transport-Security', 'max-age=31536000')
+  })
+
+  // Hashed file names: cache for a year.
+  app.use('/assets/*', async (c, next) => {
+    await next()
+    if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable')
+  })
+  app.get('*', serveStatic({ root: options.root }))
+  // Every other page is the single-page app; the shell itself is never cached.
+  app.get('*', (c) => {
+    c.header('Cache-Control', 'no-cache')
+    return c.html(indexHtml)
+  })
+  app.all('*', (c) =>
+    c.json({ status: 405, message: `${c.req.method} is not allowed on pages.` }, 405),
+  )
+  return app
+}
