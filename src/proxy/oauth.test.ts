@@ -4,7 +4,7 @@ import { buildAuthorizeUrl, createState, isStateEqual, sanitizeReturnTo } from '
 
 describe('createState', () => {
   it('is 32 CSPRNG bytes in base64url (256 bits)', () => {
-    const random = vi.fn(randomBytes)
+    const random = vi.fn((size: number) => randomBytes(size))
     const state = createState(random)
     expect(random).toHaveBeenCalledWith(32)
     expect(state).toMatch(/^[A-Za-z0-9_-]{43}$/)

@@ -59,6 +59,7 @@ export function sanitizeReturnTo(returnTo: string | undefined, appOrigin: string
   if (returnTo === undefined || returnTo.length > 2048) return '/'
   if (!returnTo.startsWith('/') || returnTo.startsWith('//') || returnTo.startsWith('/\\'))
     return '/'
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   if (/[\\\u0000-\u001f\u007f]|%2f|%5c|%00/i.test(returnTo)) return '/'
   let url: URL
   try {

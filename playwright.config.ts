@@ -1,0 +1,50 @@
+import { defineConfig, devices } from '@playwright/test'
+import { CHROMIUM_ARGS, findChromium } from './e2e/support/browser'
+import { E2E_APP_ORIGIN, E2E_EMULATOR_PORT, E2E_SESSION_SECRET } from './e2e/support/ports'
+
+const { executablePath } = findChromium()
+
+// The app on localhost and the emulator on 127.0.0.1: two hosts, so the flow is really
+// cross-site and SameSite is exercised (security checklist, "Why two hostnames").
+export default defineConfig({
+  testDir: 'e2e',
+  // The specs share one emulator (its request log, rate counters): run them one at a time.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: E2E_APP_ORIGIN,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: { ...(executablePath ? { executablePath } : {}), args: CHROMIUM_ARGS },
+      },
+    },
+  ],
+  webServer: {
+    // The production build served by the proxy, as `npm start` does, on ports of its own.
+    command: 'npm run build && tsx src/server.ts',
+    url: `http://127.0.0.1:${new URL(E2E_APP_ORIGIN).port}/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      APP_ORIGIN: E2E_APP_ORIGIN,
+      EMULATOR_PORT: String(E2E_EMULATOR_PORT),
+      EMULATOR_TEST_CONTROL: '1',
+      SESSION_SECRET: E2E_SESSION_SECRET,
+      YUQUE_AUTH_URL: '',
+      YUQUE_BASE_URL: '',
+      YUQUE_CLIENT_ID: '',
+      YUQUE_CLIENT_SECRET: '',
+    },
+  },
+})

@@ -1,0 +1,729 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { createEmulator } from '../emulator/emulator'
+import { seedApps } from '../emulator/seed'
+import { authorizeThroughPages } from '../emulator/testing'
+import { loadConfig } from './config'
+import { createProxy } from './proxy'
+import { SESSION_IDLE_SECONDS } from './session'
+import { createBrowser } from './test-client'
+import { createInProcessUpstream } from './upstream'
+
+const SESSION_SECRET = 'proxy-test-session-secret-0123456789'
+
+let now = Date.parse('2026-11-21T10:00:00Z')
+const clock = () => now
+let emulator: ReturnType<typeof createEmulator>
+let proxy: ReturnType<typeof createProxy>
+let logLines: string[]
+
+function setup(
+  options: { rateLimit?: { limit: number; windowMs: number }; timeoutMs?: number } = {},
+) {
+  emulator = createEmulator({
+    clock,
+    testControl: true,
+    apps: seedApps({ webRedirectUri: 'http://localhost:5173/callback' }),
+    ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+  })
+  const config = loadConfig({
+    SESSION_SECRET,
+    UPSTREAM_TIMEOUT_MS: String(options.timeoutMs ?? 2000),
+  })
+  logLines = []
+  proxy = createProxy({
+    config,
+    upstream: createInProcessUpstream((request) => emulator.app.request(request)),
+    clock,
+    log: (line) => logLines.push(line),
+  })
+}
+
+beforeEach(() => {
+  now = Date.parse('2026-11-21T10:00:00Z')
+  setup()
+})
+
+const tokenCalls = () =>
+  emulator.control.requestLog().filter((entry) => entry.path === '/oauth2/token')
+
+async function startLogin(
+  browser: ReturnType<typeof createBrowser>,
+  scopes: string[] = ['repo:read'],
+  returnTo?: string,
+) {
+  const response = await browser.call('POST', '/auth/start', {
+    body: { scopes, ...(returnTo ? { returnTo } : {}) },
+  })
+  expect(response.status).toBe(200)
+  return (await response.json()) as {
+    authorizeUrl: string
+    state: string
+    params: Record<string, string>
+  }
+}
+
+/** Runs the service's pages as alice would and returns the callback's query. */
+async function approve(authorizeUrl: string, choice: { grant?: string[]; deny?: boolean } = {}) {
+  const result = await authorizeThroughPages(emulator.app, authorizeUrl, {
+    login: 'alice',
+    ...choice,
+  })
+  expect(result.status).toBe(303)
+  const location = new URL(result.location ?? '')
+  expect(`${location.origin}${location.pathname}`).toBe('http://localhost:5173/callback')
+  return location.searchParams
+}
+
+async function connect(
+  browser: ReturnType<typeof createBrowser>,
+  scopes: string[] = ['repo:read'],
+) {
+  const { authorizeUrl, state } = await startLogin(browser, scopes)
+  const callback = await approve(authorizeUrl)
+  const response = await browser.call('POST', '/auth/exchange', {
+    body: { code: callback.get('code'), state },
+  })
+  expect(response.status).toBe(200)
+  return { code: callback.get('code') ?? '', state }
+}
+
+describe('POST /auth/start', () => {
+  it('answers the authorize URL built from configuration with a fresh 256-bit state', async () => {
+    const browser = createBrowser(proxy)
+    const { authorizeUrl, state, params } = await startLogin(browser, ['doc', 'doc:read', 'repo'])
+    const url = new URL(authorizeUrl)
+    expect(url.origin + url.pathname).toBe('http://127.0.0.1:4010/oauth2/authorize')
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      client_id: 'playground-web',
+      scope: 'doc,repo',
+      redirect_uri: 'http://localhost:5173/callback',
+      state,
+      response_type: 'code',
+    })
+    expect(params).toEqual(Object.fromEntries(url.searchParams))
+    expect(state).toMatch(/^[A-Za-z0-9_-]{43}$/)
+  })
+
+  it('keeps the pending login in a sealed HttpOnly SameSite=Lax cookie scoped to /auth for 10 minutes', async () => {
+    const browser = createBrowser(proxy)
+    const { state } = await startLogin(browser)
+    const [cookie] = browser.seen
+    expect(cookie?.name).toMatch(/^pg_tx_[A-Za-z0-9_-]{16}$/)
+    expect(cookie?.value).not.toContain(state)
+    expect(cookie?.attributes.has('httponly')).toBe(true)
+    expect(cookie?.attributes.get('samesite')).toBe('Lax')
+    expect(cookie?.attributes.get('path')).toBe('/auth')
+    expect(cookie?.attributes.get('max-age')).toBe('600')
+    expect(cookie?.attributes.has('domain')).toBe(false)
+  })
+
+  it('ignores Host and X-Forwarded-Host when building redirect_uri', async () => {
+    const browser = createBrowser(proxy)
+    const response = await browser.call('POST', '/auth/start', {
+      body: { scopes: [] },
+      headers: { Host: 'evil.test', 'X-Forwarded-Host': 'evil.test', 'X-Forwarded-Proto': 'https' },
+    })
+    const { authorizeUrl } = (await response.json()) as { authorizeUrl: string }
+    expect(new URL(authorizeUrl).searchParams.get('redirect_uri')).toBe(
+      'http://localhost:5173/callback',
+    )
+  })
+
+  it('refuses an unknown scope and names it', async () => {
+    const response = await createBrowser(proxy).call('POST', '/auth/start', {
+      body: { scopes: ['doc', 'admin'] },
+    })
+    expect(response.status).toBe(400)
+    expect(await response.json()).toMatchObject({
+      status: 400,
+      message: expect.stringContaining('"admin"'),
+    })
+  })
+
+  it('refuses bodies that are not the expected JSON', async () => {
+    const browser = createBrowser(proxy)
+    for (const body of [
+      '{not json',
+      '[]',
+      '{"scopes":"doc"}',
+      JSON.stringify({ scopes: Array(40).fill('doc') }),
+    ]) {
+      const response = await browser.call('POST', '/auth/start', { body })
+      expect(response.status, body.slice(0, 20)).toBe(400)
+      expect(await response.json()).toMatchObject({ status: 400, code: 'bad_request' })
+    }
+  })
+
+  it('refuses a body larger than 16 KB with 413', async () => {
+    const response = await createBrowser(proxy).call('POST', '/auth/start', {
+      body: { scopes: [], returnTo: `/${'a'.repeat(20_000)}` },
+    })
+    expect(response.status).toBe(413)
+  })
+
+  it('keeps only same-origin returnTo paths', async () => {
+    for (const [returnTo, expected] of [
+      ['/users/bob', '/users/bob'],
+      ['https://evil.test/', '/'],
+      ['//evil.test', '/'],
+      ['/\\evil.test', '/'],
+    ] as const) {
+      const browser = createBrowser(proxy)
+      const { authorizeUrl, state } = await startLogin(browser, [], returnTo)
+      const callback = await approve(authorizeUrl)
+      const response = await browser.call('POST', '/auth/exchange', {
+        body: { code: callback.get('code'), state },
+      })
+      expect(await response.json(), returnTo).toMatchObject({ returnTo: expected })
+    }
+  })
+})
+
+describe('CSRF protection of /auth and /api', () => {
+  it('refuses a call without the custom header', async () => {
+    const browser = createBrowser(proxy)
+    for (const [method, path] of [
+      ['POST', '/auth/start'],
+      ['POST', '/auth/logout'],
+      ['GET', '/auth/session'],
+      ['GET', '/api/v2/users/alice'],
+    ] as const) {
+      const response = await browser.call(method, path, {
+        bare: true,
+        headers: { Origin: 'http://localhost:5173', 'Content-Type': 'application/json' },
+        body: method === 'POST' ? '{}' : undefined,
+      })
+      expect(response.status, path).toBe(403)
+      expect(await response.json()).toMatchObject({ code: 'csrf' })
+    }
+  })
+
+  it('refuses a cross-site Origin and cross-site fetch metadata', async () => {
+    const browser = createBrowser(proxy)
+    const foreign = await browser.call('POST', '/auth/logout', {
+      body: {},
+      headers: { Origin: 'http://evil.test' },
+    })
+    expect(foreign.status).toBe(403)
+    const crossSite = await browser.call('POST', '/auth/logout', {
+      body: {},
+      headers: { 'Sec-Fetch-Site': 'cross-site' },
+    })
+    expect(crossSite.status).toBe(403)
+    const sameSite = await browser.call('GET', '/api/v2/users/alice', {
+      headers: { 'Sec-Fetch-Site': 'same-site' },
+    })
+    expect(sameSite.status).toBe(403)
+  })
+
+  it('refuses simple content types on state-changing calls with 415', async () => {
+    const browser = createBrowser(proxy)
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+    ]) {
+      const response = await browser.call('POST', '/auth/start', {
+        body: '{"scopes":[]}',
+        headers: { 'Content-Type': type },
+      })
+      expect(response.status, type).toBe(415)
+    }
+  })
+
+  it('sends no CORS headers, even to a preflight', async () => {
+    const response = await createBrowser(proxy).call('OPTIONS', '/api/v2/user', {
+      bare: true,
+      headers: { Origin: 'http://evil.test', 'Access-Control-Request-Method': 'GET' },
+    })
+    expect(response.status).toBeGreaterThanOrEqual(400)
+    expect(
+      [...response.headers.keys()].filter((name) => name.startsWith('access-control-')),
+    ).toEqual([])
+  })
+
+  it('does not log out on GET', async () => {
+    const browser = createBrowser(proxy)
+    await connect(browser)
+    const response = await browser.call('GET', '/auth/logout')
+    expect(response.status).toBe(404)
+    expect(await (await browser.call('GET', '/auth/session')).json()).toMatchObject({
+      connected: true,
+    })
+  })
+})
+
+describe('POST /auth/exchange', () => {
+  it('exchanges the code once, keeps the token in a sealed Strict cookie and answers only the scope', async () => {
+    const browser = createBrowser(proxy)
+    const { authorizeUrl, state } = await startLogin(browser, ['repo:read', 'group:read'], '/me')
+    const callback = await approve(authorizeUrl)
+    expect(callback.get('state')).toBe(state)
+    const response = await browser.call('POST', '/auth/exchange', {
+      body: { code: callback.get('code'), state },
+    })
+    expect(response.status).toBe(200)
+    const text = await response.text()
+    expect(JSON.parse(text)).toEqual({
+      scope: 'repo:read,group:read',
+      requestedScope: 'repo:read,group:read',
+      returnTo: '/me',
+    })
+    expect(text).not.toContain('emu_at_')
+
+    const session = browser.seen.find((cookie) => cookie.name === 'pg_session')
+    expect(session?.value).not.toContain('emu_at_')
+    expect(session?.attributes.has('httponly')).toBe(true)
+    expect(session?.attributes.get('samesite')).toBe('Strict')
+    expect(session?.attributes.get('path')).toBe('/')
+    expect(session?.attributes.has('domain')).toBe(false)
+    for (const cookie of browser.seen)
+      expect(`${cookie.name}=${cookie.value}`.length).toBeLessThanOrEqual(4096)
+    // The transaction is consumed.
+    expect(
+      browser.seen.some(
+        (cookie) => cookie.name.startsWith('pg_tx_') && cookie.attributes.get('max-age') === '0',
+      ),
+    ).toBe(true)
+
+    const token = tokenCalls()
+    expect(token).toHaveLength(1)
+    expect(token[0]).toMatchObject({
+      grantType: 'authorization_code',
+      clientId: 'playground-web',
+      hasClientSecret: true,
+      status: 200,
+    })
+    // The secret goes to the token endpoint only (checklist C1).
+    expect(
+      emulator.control
+        .requestLog()
+        .filter((entry) => entry.hasClientSecret)
+        .map((entry) => entry.path),
+    ).toEqual(['/oauth2/token'])
+  })
+
+  it('shows the narrower scope the user granted', async () => {
+    const browser = createBrowser(proxy)
+    const { authorizeUrl, state } = await startLogin(browser, ['repo:read', 'group:read'])
+    const callback = await approve(authorizeUrl, { grant: ['repo:read'] })
+    const response = await browser.call('POST', '/auth/exchange', {
+      body: { code: callback.get('code'), state },
+    })
+    expect(await response.json()).toMatchObject({
+      scope: 'repo:read',
+      requestedScope: 'repo:read,group:read',
+    })
+    expect(await (await browser.call('GET', '/auth/session')).json()).toMatchObject({
+      connected: true,
+      scope: 'repo:read',
+    })
+  })
+
+  it('refuses a state this browser did not start, without calling the token endpoint (login CSRF)', async () => {
+    const attacker = createBrowser(proxy)
+    const { authorizeUrl, state } = await startLogin(attacker)
+    const callback = await approve(authorizeUrl)
+    const victim = createBrowser(proxy)
+    const response = await victim.call('POST', '/auth/exchange', {
+      body: { code: callback.get('code'), state },
+    })
+    expect(response.status).toBe(400)
+    expect(await response.json()).toMatchObject({ code: 'state_missing' })
+    expect(tokenCalls()).toHaveLength(0)
+    expect(await (await victim.call('GET', '/auth/session')).json()).toEqual({ connected: false })
+  })
+
+  it('refuses a replayed exchange: the state was consumed by the first', async () => {
+    const browser = createBrowser(proxy)
+    const { code, state } = await connect(browser)
+    const replay = await browser.call('POST', '/auth/exchange', { body: { code, state } })
+    expect(replay.status).toBe(400)
+    expect(await replay.json()).toMatchObject({
+      code: 'state_missing',
+      message: expect.stringContaining('already used'),
+    })
+    expect(tokenCalls()).toHaveLength(1)
+  })
+
+  it('refuses a state that differs from the pending one by a single character', async () => {
+    const browser = createBrowser(proxy)
+    const { authorizeUrl, state } = await startLogin(browser)
+    const callback = await approve(authorizeUrl)
+    const forged = `${state.slice(0, -1)}${state.endsWith('A') ? 'B' : 'A'}`
+    const response = await browser.call('POST', '/auth/exchange', {
+      body: { code: callback.get('code'), state: forged },
+    })
+    expect(response.status).toBe(400)
+    expect(tokenCalls()).toHaveLength(0)
+  })
+
+  it('refuses an expired login (past 10 minutes) without calling the token endpoint', async () => {
+    const browser = createBrowser(proxy)
+    const { authorizeUrl, state } = await startLogin(browser)
+    const callback = await approve(authorizeUrl)
+    now += 10 * 60_000 + 1000
+    const response = await browser.call('POST', '/auth/exchange', {
+      body: { code: callback.get('code'), state },
+    })
+    expect(response.status).toBe(400)
+    expect(await response.json()).toMatchObject({ code: 'state_expired' })
+    expect(tokenCalls()).toHaveLength(0)
+  })
+
+  it('lets two logins started in two tabs of one browser both complete', async () => {
+    const browser = createBrowser(proxy)
+    const first = await startLogin(browser, ['repo:read'])
+    const second = await startLogin(browser, ['group:read'])
+    const firstCallback = await approve(first.authorizeUrl)
+    const secondCallback = await approve(second.authorizeUrl)
+    const a = await browser.call('POST', '/auth/exchange', {
+      body: { code: secondCallback.get('code'), state: second.state },
+    })
+    const b = await browser.call('POST', '/auth/exchange', {
+      body: { code: firstCallback.get('code'), state: first.state },
+    })
+    expect(a.status).toBe(200)
+    expect(b.status).toBe(200)
+    expect(await b.json()).toMatchObject({ scope: 'repo:read' })
+  })
+
+  it('reports a refused code without passing on the service text, and creates no session', async () => {
+    const browser = createBrowser(proxy)
+    const { state } = await startLogin(browser)
+    const response = await browser.call('POST', '/auth/exchange', {
+      body: { code: 'not-a-real-code', state },
+    })
+    expect(response.status).toBe(400)
+    expect(await response.json()).toMatchObject({
+      code: 'exchange_failed',
+      message: expect.stringContaining('invalid_grant'),
+    })
+    expect(await (await browser.call('GET', '/auth/session')).json()).toEqual({ connected: false })
+  })
+
+  it('turns a failing token endpoint into a generic error without its body (ASVS 16.5.1)', async () => {
+    const browser = createBrowser(proxy)
+    const { authorizeUrl, state } = await startLogin(browser)
+    const callback = await approve(authorizeUrl)
+    emulator.control.queueFault({
+      path: '/oauth2/token',
+      status: 500,
+      body: { error: 'server_error', error_description: 'SENTINEL-stack-trace' },
+    })
+    const response = await browser.call('POST', '/auth/exchange', {
+      body: { code: callback.get('code'), state },
+    })
+    expect(response.status).toBe(502)
+    expect(await response.text()).not.toContain('SENTINEL')
+  })
+
+  it('rejects a 200 token response that is not a bearer token', async () => {
+    for (const body of [
+      { access_token: 'x', token_type: 'mac' },
+      { token_type: 'bearer' },
+      ['x'],
+      'plain text',
+    ]) {
+      const browser = createBrowser(proxy)
+      const { authorizeUrl, state } = await startLogin(browser)
+      const callback = await approve(authorizeUrl)
+      emulator.control.queueFault({ path: '/oauth2/token', status: 200, body })
+      const response = await browser.call('POST', '/auth/exchange', {
+        body: { code: callback.get('code'), state },
+      })
+      expect(response.status, JSON.stringify(body)).toBe(502)
+      expect(await (await browser.call('GET', '/auth/session')).json()).toEqual({
+        connected: false,
+      })
+    }
+  })
+
+  it('gives up on a hanging token endpoint once, without retrying the code', async () => {
+    setup({ timeoutMs: 200 })
+    const browser = createBrowser(proxy)
+    const { authorizeUrl, state } = await startLogin(browser)
+    const callback = await approve(authorizeUrl)
+    emulator.control.queueFault({ path: '/oauth2/token', delayMs: 1000 })
+    const response = await browser.call('POST', '/auth/exchange', {
+      body: { code: callback.get('code'), state },
+    })
+    expect(response.status).toBe(504)
+    expect(await response.json()).toMatchObject({
+      code: 'upstream_timeout',
+      message: expect.stringContaining('not retried'),
+    })
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    expect(tokenCalls()).toHaveLength(1)
+  })
+
+  it('does not follow a redirect from the token endpoint', async () => {
+    const browser = createBrowser(proxy)
+    const { authorizeUrl, state } = await startLogin(browser)
+    const callback = await approve(authorizeUrl)
+    emulator.control.queueFault({ path: '/oauth2/token', redirectTo: 'http://127.0.0.1:9/sink' })
+    const response = await browser.call('POST', '/auth/exchange', {
+      body: { code: callback.get('code'), state },
+    })
+    expect(response.status).toBe(502)
+    expect(await (await browser.call('GET', '/auth/session')).json()).toEqual({ connected: false })
+  })
+})
+
+describe('/api/v2 forwarding', () => {
+  it('forwards GET /user with the session token and passes back the rate-limit and scope headers', async () => {
+    const browser = createBrowser(proxy)
+    await connect(browser)
+    const response = await browser.call('GET', '/api/v2/user')
+    expect(response.status).toBe(200)
+    expect(((await response.json()) as { data: { login: string } }).data.login).toBe('alice')
+    expect(response.headers.get('X-RateLimit-Limit')).toBe('5000')
+    expect(Number(response.headers.get('X-RateLimit-Remaining'))).toBeLessThan(5000)
+    expect(response.headers.get('X-OAuth-Scopes')).toBe('repo:read')
+    expect(response.headers.get('Cache-Control')).toBe('no-store')
+    const entry = emulator.control.requestLog().at(-1)
+    expect(entry).toMatchObject({
+      path: '/api/v2/user',
+      user: 'alice',
+      hasUserAgent: true,
+      hasCookie: false,
+    })
+  })
+
+  it('answers GET /hello with the greeting', async () => {
+    const browser = createBrowser(proxy)
+    await connect(browser)
+    const response = await browser.call('GET', '/api/v2/hello')
+    expect(await response.json()).toEqual({ data: { message: expect.stringMatching(/^Hello /) } })
+  })
+
+  it('looks up public users without a session and without any token', async () => {
+    const browser = createBrowser(proxy)
+    const byLogin = await browser.call('GET', '/api/v2/users/bob', {
+      headers: { 'X-Auth-Token': 'attacker', Cookie: 'x=1' },
+    })
+    expect(byLogin.status).toBe(200)
+    const byId = await browser.call('GET', '/api/v2/users/1001')
+    expect(((await byId.json()) as { data: { login: string } }).data.login).toBe('alice')
+    const entry = emulator.control.requestLog().find((e) => e.path === '/api/v2/users/bob')
+    expect(entry).toMatchObject({ tokenFingerprint: null, hasCookie: false, user: null })
+  })
+
+  it('sends the session token, never one the browser supplies', async () => {
+    const browser = createBrowser(proxy)
+    await connect(browser)
+    await browser.call('GET', '/api/v2/user', {
+      headers: { 'X-Auth-Token': 'attacker', Authorization: 'Bearer attacker' },
+    })
+    expect(emulator.control.requestLog().at(-1)).toMatchObject({ user: 'alice', status: 200 })
+  })
+
+  it('answers 404 for an unknown user', async () => {
+    const response = await createBrowser(proxy).call('GET', '/api/v2/users/nobody-here')
+    expect(response.status).toBe(404)
+    expect(await response.json()).toMatchObject({ status: 404 })
+  })
+
+  it('answers locally when a call needs a session and there is none', async () => {
+    const response = await createBrowser(proxy).call('GET', '/api/v2/user')
+    expect(response.status).toBe(401)
+    expect(await response.json()).toMatchObject({ code: 'not_connected' })
+    expect(emulator.control.requestLog()).toHaveLength(0)
+  })
+
+  it('forwards nothing that is off the allow-list, whatever the encoding', async () => {
+    const browser = createBrowser(proxy)
+    await connect(browser)
+    emulator.control.clearLog()
+    const vectors = [
+      ['GET', '/api/v2/users/../../oauth2/token'],
+      ['GET', '/api/v2/users/%2e%2e/%2e%2e/admin'],
+      ['GET', '/api/v2/users/..%2f..%2fadmin'],
+      ['GET', '/api/v2/users/%252e%252e/admin'],
+      ['GET', '/api/v2//evil.test/x'],
+      ['GET', '/api/v2/users/@evil.test'],
+      ['GET', '/api/v2/http://evil.test/'],
+      ['GET', '/api/v2/users/a%5cb'],
+      ['GET', '/api/v2/users/alice%0d%0aX-Injected:%201'],
+      ['GET', '/api/v2/repos/alice/book/docs'],
+      ['GET', '/api/v2/user?base=http://evil.test'],
+      ['DELETE', '/api/v2/user'],
+      ['POST', '/api/v2/users/alice'],
+      ['PATCH', '/api/v2/user'],
+      ['GET', '/api/v1/user'],
+    ] as const
+    for (const [method, path] of vectors) {
+      const response = await browser.call(method, path, method === 'POST' ? { body: {} } : {})
+      expect(response.status, `${method} ${path}`).toBeGreaterThanOrEqual(400)
+      expect(response.status, `${method} ${path}`).toBeLessThan(500)
+    }
+    expect(emulator.control.requestLog()).toEqual([])
+  })
+
+  it('ends the session when the service answers 401 and says so', async () => {
+    const browser = createBrowser(proxy)
+    await connect(browser)
+    emulator.control.queueFault({
+      path: '/api/v2/user',
+      status: 401,
+      body: { status: 401, message: 'Unauthorized' },
+    })
+    const response = await browser.call('GET', '/api/v2/user')
+    expect(response.status).toBe(401)
+    expect(response.headers.get('X-Playground-Session')).toBe('ended')
+    expect(await (await browser.call('GET', '/auth/session')).json()).toEqual({ connected: false })
+  })
+
+  it('ends the session when the token is revoked because its code was replayed (RFC 6749 §4.1.2)', async () => {
+    const browser = createBrowser(proxy)
+    const { code } = await connect(browser)
+    const reuse = await emulator.app.request('/oauth2/token', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'User-Agent': 'test' },
+      body: new URLSearchParams({
+        client_id: 'playground-web',
+        client_secret: 'playground-web-secret',
+        code,
+        grant_type: 'authorization_code',
+      }),
+    })
+    expect(reuse.status).toBe(400)
+    const response = await browser.call('GET', '/api/v2/user')
+    expect(response.status).toBe(401)
+    expect(response.headers.get('X-Playground-Session')).toBe('ended')
+  })
+
+  it('passes a missing-scope 403 through and keeps the session', async () => {
+    const browser = createBrowser(proxy)
+    await connect(browser, ['repo:read'])
+    const response = await browser.call('GET', '/api/v2/users/1001/groups')
+    expect(response.status).toBe(403)
+    expect(response.headers.get('X-Accepted-OAuth-Scopes')).toContain('group:read')
+    expect(await (await browser.call('GET', '/auth/session')).json()).toMatchObject({
+      connected: true,
+    })
+  })
+
+  it('passes 429 through with Retry-After and the rate-limit headers', async () => {
+    setup({ rateLimit: { limit: 2, windowMs: 3_600_000 } })
+    const browser = createBrowser(proxy)
+    await connect(browser)
+    await browser.call('GET', '/api/v2/user')
+    await browser.call('GET', '/api/v2/user')
+    const limited = await browser.call('GET', '/api/v2/user')
+    expect(limited.status).toBe(429)
+    expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0)
+    expect(limited.headers.get('X-RateLimit-Remaining')).toBe('0')
+    expect(await limited.json()).toEqual({ status: 429, message: 'Too Many Requests' })
+  })
+
+  it('turns a 5xx, a redirect or malformed JSON from the service into a clear 502', async () => {
+    const browser = createBrowser(proxy)
+    await connect(browser)
+    emulator.control.queueFault({
+      path: '/api/v2/user',
+      status: 503,
+      body: 'SENTINEL upstream page',
+    })
+    const failed = await browser.call('GET', '/api/v2/user')
+    expect(failed.status).toBe(502)
+    expect(await failed.text()).not.toContain('SENTINEL')
+
+    emulator.control.queueFault({ path: '/api/v2/user', redirectTo: 'http://127.0.0.1:9/sink' })
+    const redirected = await browser.call('GET', '/api/v2/user')
+    expect(redirected.status).toBe(502)
+    expect(await redirected.json()).toMatchObject({ message: expect.stringContaining('redirect') })
+
+    emulator.control.queueFault({ path: '/api/v2/user', status: 200, body: '{"data": ' })
+    const malformed = await browser.call('GET', '/api/v2/user')
+    expect(malformed.status).toBe(502)
+    expect(malformed.headers.get('X-Playground-Error')).toBe('upstream_invalid')
+  })
+
+  it('times out a hanging service', async () => {
+    setup({ timeoutMs: 200 })
+    emulator.control.queueFault({ path: '/api/v2/users/alice', delayMs: 1000 })
+    const response = await createBrowser(proxy).call('GET', '/api/v2/users/alice')
+    expect(response.status).toBe(504)
+  })
+})
+
+describe('the session', () => {
+  it('reports whether connected and with which scope', async () => {
+    const browser = createBrowser(proxy)
+    expect(await (await browser.call('GET', '/auth/session')).json()).toEqual({ connected: false })
+    await connect(browser, ['doc', 'doc:read'])
+    const session = await browser.call('GET', '/auth/session')
+    expect(session.headers.get('Cache-Control')).toBe('no-store')
+    expect(await session.json()).toMatchObject({
+      connected: true,
+      scope: 'doc',
+      requestedScope: 'doc',
+      connectedAt: new Date(now).toISOString(),
+    })
+  })
+
+  it('ends after the idle timeout', async () => {
+    const browser = createBrowser(proxy)
+    await connect(browser)
+    now += SESSION_IDLE_SECONDS * 1000 + 1000
+    expect(await (await browser.call('GET', '/auth/session')).json()).toEqual({ connected: false })
+    expect(browser.jar.has('pg_session')).toBe(false)
+  })
+
+  it('ends after the absolute lifetime even when used all along', async () => {
+    const browser = createBrowser(proxy)
+    await connect(browser)
+    for (let step = 0; step < 10; step++) {
+      now += 50 * 60_000
+      await browser.call('GET', '/auth/session')
+    }
+    expect(await (await browser.call('GET', '/auth/session')).json()).toEqual({ connected: false })
+  })
+
+  it('clears the cookie on logout', async () => {
+    const browser = createBrowser(proxy)
+    await connect(browser)
+    const response = await browser.call('POST', '/auth/logout', { body: {} })
+    expect(response.status).toBe(204)
+    const cleared = browser.seen.at(-1)
+    expect(cleared).toMatchObject({ name: 'pg_session' })
+    expect(cleared?.attributes.get('max-age')).toBe('0')
+    expect(cleared?.attributes.get('path')).toBe('/')
+    expect(await (await browser.call('GET', '/auth/session')).json()).toEqual({ connected: false })
+  })
+
+  it('rejects a session cookie sealed with another secret', async () => {
+    const browser = createBrowser(proxy)
+    await connect(browser)
+    const stolen = browser.jar.get('pg_session') ?? ''
+    setup()
+    const other = createProxy({
+      config: loadConfig({ SESSION_SECRET: 'another-secret-another-secret-0123' }),
+      upstream: createInProcessUpstream((request) => emulator.app.request(request)),
+      clock,
+    })
+    const intruder = createBrowser(other)
+    intruder.jar.set('pg_session', stolen)
+    expect(await (await intruder.call('GET', '/auth/session')).json()).toEqual({ connected: false })
+  })
+})
+
+describe('the proxy log', () => {
+  it('never holds a code, a state, a token, the secret or a cookie', async () => {
+    const browser = createBrowser(proxy)
+    const { code, state } = await connect(browser)
+    await browser.call('GET', '/api/v2/user')
+    const log = logLines.join('\n')
+    expect(logLines.length).toBeGreaterThan(2)
+    for (const secret of [
+      code,
+      state,
+      'playground-web-secret',
+      'emu_at_',
+      browser.jar.get('pg_session') ?? 'none',
+    ]) {
+      expect(log).not.toContain(secret)
+    }
+  })
+})

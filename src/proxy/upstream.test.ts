@@ -1,0 +1,95 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startEmulator, type RunningEmulator } from '../emulator/start'
+import { UpstreamError, createHttpUpstream } from './upstream'
+
+/** A loopback server that records what reaches it and answers as `respond` says. */
+async function listen(respond: (req: IncomingMessage, res: ServerResponse) => void) {
+  const seen: IncomingMessage[] = []
+  const server: Server = createServer((req, res) => {
+    seen.push(req)
+    respond(req, res)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    seen,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+let emulator: RunningEmulator
+const upstream = createHttpUpstream()
+const request = (
+  url: string,
+  headers: Record<string, string> = {},
+  timeoutMs = 2000,
+  maxBytes = 1024 * 1024,
+) =>
+  upstream({
+    method: 'GET',
+    url: new URL(url),
+    headers: { 'User-Agent': 'test', ...headers },
+    timeoutMs,
+    maxBytes,
+  })
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0 })
+})
+afterAll(async () => {
+  upstream.close()
+  await emulator.close()
+})
+
+describe('createHttpUpstream on loopback', () => {
+  it('reads status, headers and body from the real emulator', async () => {
+    const response = await request(`${emulator.url}/api/v2/users/alice`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('x-ratelimit-limit')).toBe('5000')
+    expect(JSON.parse(response.body)).toMatchObject({ data: { login: 'alice' } })
+  })
+
+  it('never follows a redirect: the sink receives nothing, the token stays home', async () => {
+    const sink = await listen((_req, res) => res.end('sunk'))
+    const redirector = await listen((_req, res) =>
+      res.writeHead(302, { Location: `${sink.url}/steal` }).end(),
+    )
+    const response = await request(`${redirector.url}/api/v2/user`, {
+      'X-Auth-Token': 'emu_at_secret',
+    })
+    expect(response.status).toBe(302)
+    expect(sink.seen).toHaveLength(0)
+    await Promise.all([sink.close(), redirector.close()])
+  })
+
+  it('gives up on a server that never answers, with a time-out error', async () => {
+    const silent = await listen(() => undefined)
+    const started = performance.now()
+    await expect(request(`${silent.url}/`, {}, 300)).rejects.toMatchObject({ kind: 'timeout' })
+    expect(performance.now() - started).toBeLessThan(2000)
+    await silent.close()
+  })
+
+  it('refuses a response larger than the cap', async () => {
+    const big = await listen((_req, res) => res.end('x'.repeat(200_000)))
+    await expect(request(`${big.url}/`, {}, 2000, 100_000)).rejects.toBeInstanceOf(UpstreamError)
+    await expect(request(`${big.url}/`, {}, 2000, 100_000)).rejects.toMatchObject({
+      kind: 'too_large',
+    })
+    await big.close()
+  })
+
+  it('reports an unreachable service', async () => {
+    const gone = await listen(() => undefined)
+    const { url } = gone
+    await gone.close()
+    await expect(request(`${url}/`)).rejects.toMatchObject({ kind: 'unreachable' })
+  })
+})

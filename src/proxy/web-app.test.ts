@@ -1,0 +1,68 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { loadConfig } from './config'
+import { createWebApp } from './web-app'
+
+const root = mkdtempSync(path.join(tmpdir(), 'web-app-'))
+writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>shell</title>')
+mkdirSync(path.join(root, 'assets'))
+writeFileSync(path.join(root, 'assets', 'app-abc123.js'), 'console.log(1)')
+const config = loadConfig({ SESSION_SECRET: 'x'.repeat(32) })
+const app = createWebApp({ root, config })
+
+describe('createWebApp', () => {
+  it('serves the shell for every page route with the strict CSP and hardening headers', async () => {
+    for (const page of ['/', '/me', '/callback', '/users/alice']) {
+      const response = await app.request(page)
+      expect(response.status, page).toBe(200)
+      expect(await response.text()).toContain('<title>shell</title>')
+      const csp = response.headers.get('Content-Security-Policy') ?? ''
+      for (const directive of [
+        "default-src 'self'",
+        "script-src 'self'",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "frame-ancestors 'none'",
+      ]) {
+        expect(csp).toContain(directive)
+      }
+      expect(csp).not.toContain('unsafe-inline')
+      expect(response.headers.get('X-Frame-Options')).toBe('DENY')
+      expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff')
+      expect(response.headers.get('Referrer-Policy')).toBe('no-referrer')
+      expect(response.headers.get('Cross-Origin-Opener-Policy')).toBe('same-origin')
+      expect(response.headers.get('Strict-Transport-Security')).toBeNull()
+    }
+  })
+
+  it('lets avatars load from the service host only', async () => {
+    const csp = (await app.request('/')).headers.get('Content-Security-Policy') ?? ''
+    expect(csp).toContain("img-src 'self' data: http://127.0.0.1:4010")
+  })
+
+  it('caches hashed assets for a year and the shell not at all', async () => {
+    const asset = await app.request('/assets/app-abc123.js')
+    expect(asset.headers.get('Cache-Control')).toContain('immutable')
+    expect((await app.request('/me')).headers.get('Cache-Control')).toBe('no-cache')
+  })
+
+  it('sends HSTS only when served over HTTPS', async () => {
+    const secure = createWebApp({
+      root,
+      config: loadConfig({
+        APP_ORIGIN: 'https://play.example.com',
+        SESSION_SECRET: 'x'.repeat(32),
+      }),
+    })
+    expect((await secure.request('/')).headers.get('Strict-Transport-Security')).toContain(
+      'max-age=',
+    )
+  })
+
+  it('refuses other methods on pages', async () => {
+    expect((await app.request('/', { method: 'POST' })).status).toBe(405)
+  })
+})
