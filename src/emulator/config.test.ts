@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest'
+import { loadEmulatorConfig } from './config'
+
+describe('loadEmulatorConfig', () => {
+  it.each([
+    ['abc', 'EMULATOR_PORT: must be a number'],
+    ['0', 'EMULATOR_PORT: must be between 1 and 65535'],
+    ['70000', 'EMULATOR_PORT: must be between 1 and 65535'],
+    ['40.5', 'EMULATOR_PORT: must be a whole number'],
+  ])('refuses EMULATOR_PORT=%s with a clear message', (port, message) => {
+    expect(loadEmulatorConfig({ EMULATOR_PORT: port }, [])).toEqual({
+      ok: false,
+      errors: [message],
+    })
+  })
+
+  it('refuses an unknown flag', () => {
+    expect(loadEmulatorConfig({}, ['--tset-control'])).toEqual({
+      ok: false,
+      errors: ['unknown flag --tset-control'],
+    })
+  })
+
+  it('refuses a bad --port', () => {
+    const result = loadEmulatorConfig({}, ['--port', 'x'])
+    expect(result).toEqual({ ok: false, errors: ['--port: must be a number'] })
+  })
+
+  it('defaults to port 4010, test control off, the default callback', () => {
+    expect(loadEmulatorConfig({}, [])).toEqual({
+      ok: true,
+      config: { port: 4010, testControl: false, webRedirectUri: 'http://localhost:5173/callback' },
+    })
+  })
+
+  it('reads EMULATOR_PORT, APP_ORIGIN and --test-control', () => {
+    expect(
+      loadEmulatorConfig({ EMULATOR_PORT: '4999', APP_ORIGIN: 'http://localhost:6000/' }, [
+        '--test-control',
+      ]),
+    ).toEqual({
+      ok: true,
+      config: { port: 4999, testControl: true, webRedirectUri: 'http://localhost:6000/callback' },
+    })
+  })
+})

@@ -1,0 +1,65 @@
+/**
+ * What every part of the emulator shares: its dependencies (clock, randomness, state) and the
+ * per-request values the request log collects.
+ */
+import type { Context } from 'hono'
+import { SCOPES } from '../protocol/scopes'
+import type { RateLimiter } from './rate-limit'
+import type { Directory } from './records'
+import type { AppRegistration } from './seed'
+import type { RandomFill } from './secrets'
+import type { Store } from './store'
+
+export interface LogDraft {
+  grantType: string | null
+  clientId: string | null
+  hasClientSecret: boolean
+  user: string | null
+  tokenFingerprint: string | null
+  fault: boolean
+}
+
+export interface EmulatorEnv {
+  Variables: { log: LogDraft }
+}
+
+export type EmulatorContext = Context<EmulatorEnv>
+
+export interface EmulatorDeps {
+  /** The emulator's clock: the injected clock plus the test-control offset. */
+  now(): number
+  random: RandomFill
+  origin: string
+  apps: ReadonlyMap<string, AppRegistration>
+  directory: Directory
+  store: Store
+  rateLimiter: RateLimiter
+  clientAddress(c: Context): string
+}
+
+/** RFC 6749 §4.1.2 recommends at most 10 minutes for authorization codes. */
+export const CODE_TTL_MS = 10 * 60 * 1000
+/** How long a started authorization (sign-in and consent pages) stays answerable. */
+export const PENDING_TTL_MS = 10 * 60 * 1000
+/** The client-code flow's `timestamp` must be this close to the emulator's clock. */
+export const TIMESTAMP_WINDOW_MS = 10 * 60 * 1000
+export const SESSION_TTL_MS = 12 * 60 * 60 * 1000
+export const MAX_BODY_BYTES = 64 * 1024
+
+export const SESSION_COOKIE = 'emu_session'
+export const TOKEN_PREFIX = 'emu_at_'
+
+export type Area = 'api' | 'token' | 'control' | 'page'
+
+/** Which error shape a path answers with. */
+export function areaOf(path: string): Area {
+  if (path === '/api/v2' || path.startsWith('/api/v2/')) return 'api'
+  if (path === '/oauth2/token') return 'token'
+  if (path.startsWith('/__emulator/')) return 'control'
+  return 'page'
+}
+
+/** The scopes an app may request (spec §5.4 rule 3: `attach_upload` only when enabled). */
+export function allowedScopesOf(app: AppRegistration): string[] {
+  return app.allowedScopes ?? SCOPES.filter((scope) => !scope.needsApproval).map((s) => s.name)
+}

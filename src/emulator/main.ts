@@ -1,0 +1,51 @@
+/**
+ * `npm run emulator`: the emulator on 127.0.0.1 (EMULATOR_PORT, default 4010).
+ * Flags: `--test-control` enables /__emulator/*, `--port <n>` overrides EMULATOR_PORT.
+ */
+import { loadEmulatorConfig } from './config'
+import { seedApps, seedUsers, SEED_PASSWORD } from './seed'
+import { startEmulator } from './start'
+
+async function main(): Promise<void> {
+  const loaded = loadEmulatorConfig(process.env, process.argv.slice(2))
+  if (!loaded.ok) {
+    console.error(`Cannot start the emulator:\n${loaded.errors.map((e) => `  - ${e}`).join('\n')}`)
+    process.exitCode = 1
+    return
+  }
+  const { config } = loaded
+  const apps = seedApps({ webRedirectUri: config.webRedirectUri })
+  const running = await startEmulator({
+    port: config.port,
+    options: {
+      apps,
+      testControl: config.testControl,
+      log: (line) => console.log(line),
+    },
+  })
+  const lines = [
+    `Yuque emulator listening on ${running.url}`,
+    `  authorize: ${running.url}/oauth2/authorize   token: ${running.url}/oauth2/token`,
+    `  API base:  ${running.url}/api/v2            personal tokens: ${running.url}/settings/tokens`,
+    config.testControl
+      ? `  test control enabled at ${running.url}/__emulator/`
+      : '  test control: off (--test-control to enable)',
+    '',
+    'Demo apps (demo values, not secrets):',
+    ...apps.map(
+      (app) =>
+        `  ${app.clientId}  secret=${app.clientSecret}  redirect=${app.redirectUris.join(', ') || '(none: client-code flow)'}`,
+    ),
+    '',
+    `Demo users (password for all: ${SEED_PASSWORD}):`,
+    ...seedUsers.map((user) => `  ${user.login.padEnd(14)} id=${user.id}  ${user.name}`),
+  ]
+  console.log(lines.join('\n'))
+  const stop = () => {
+    void running.close().then(() => process.exit(0))
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+}
+
+await main()

@@ -1,0 +1,56 @@
+/**
+ * Starts an emulator on a real socket (for `npm run emulator` and the composition root).
+ */
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
+import { createEmulator, type Emulator, type EmulatorOptions } from './emulator'
+
+export interface StartEmulatorOptions {
+  /** 0 picks a free port. */
+  port: number
+  /** Default 127.0.0.1: the emulator is a local tool and never listens on other interfaces. */
+  host?: string
+  options?: EmulatorOptions
+}
+
+export interface RunningEmulator extends Emulator {
+  /** `http://<host>:<port>`, with the port actually bound. */
+  url: string
+  close(): Promise<void>
+}
+
+export function startEmulator({
+  port,
+  host = '127.0.0.1',
+  options = {},
+}: StartEmulatorOptions): Promise<RunningEmulator> {
+  return new Promise((resolve, reject) => {
+    let emulator: Emulator | undefined
+    const server = serve({
+      port,
+      hostname: host,
+      fetch: (request, env) => {
+        if (emulator === undefined) return new Response('Starting', { status: 503 })
+        return emulator.app.fetch(request, env)
+      },
+    })
+    server.once('error', reject)
+    server.once('listening', () => {
+      const address = server.address() as AddressInfo
+      const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address
+      const url = `http://${hostPart}:${address.port}`
+      // The origin follows the bound port unless the caller fixed it (e.g. behind a proxy).
+      emulator = createEmulator({ origin: url, ...options })
+      resolve({
+        ...emulator,
+        url,
+        close: () =>
+          new Promise<void>((done, fail) => {
+            // Keep-alive sockets would otherwise hold close() open.
+            if ('closeAllConnections' in server) server.closeAllConnections()
+            server.close((error) => (error ? fail(error) : done()))
+          }),
+      })
+    })
+  })
+}

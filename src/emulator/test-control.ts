@@ -1,0 +1,141 @@
+/**
+ * The test-control API under `/__emulator/` (only with `testControl: true`, and only for
+ * loopback clients when the request came through a socket): reset, clock, revoke, faults, log.
+ */
+import { Hono } from 'hono'
+import type { Context } from 'hono'
+import { getConnInfo } from '@hono/node-server/conninfo'
+import { z } from 'zod'
+import type { EmulatorEnv } from './context'
+import { apiError } from './errors'
+import type { RequestLogEntry } from './request-log'
+
+export const FaultSchema = z
+  .object({
+    method: z
+      .string()
+      .regex(/^[A-Za-z]{1,16}$/, 'method must be an HTTP method such as GET or POST')
+      .transform((method) => method.toUpperCase())
+      .optional(),
+    path: z
+      .string()
+      .startsWith('/', 'path must start with "/" (for example /api/v2/user)')
+      .max(2048),
+    status: z.number().int().min(200).max(599).optional(),
+    body: z.unknown().optional(),
+    headers: z
+      .record(
+        z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'header names are letters, digits and "-"'),
+        z
+          .string()
+          .max(4096)
+          .regex(/^[\x20-\x7e\t]*$/, 'header values are printable ASCII on one line'),
+      )
+      .optional(),
+    delayMs: z.number().int().min(0).max(120_000).optional(),
+    redirectTo: z
+      .string()
+      .min(1)
+      .max(2048)
+      .regex(/^[\x21-\x7e]+$/, 'redirectTo must be a URL without spaces or control characters')
+      .optional(),
+    times: z.number().int().min(1).max(10_000).optional(),
+  })
+  .strict()
+export type FaultInput = z.input<typeof FaultSchema>
+
+const ClockSchema = z.object({ advanceMs: z.number().int().min(-3.2e11).max(3.2e11) }).strict()
+const RevokeSchema = z.object({ token: z.string().min(1).max(4096) }).strict()
+
+export interface EmulatorControl {
+  /** Back to the seed state: tokens, codes, sessions, faults, log, rate counters, clock offset. */
+  reset(): void
+  advanceClock(ms: number): void
+  /** The emulator's current time (injected clock plus offset), ms since the epoch. */
+  now(): number
+  /** Returns false when the token was never issued. */
+  revokeToken(token: string): boolean
+  queueFault(fault: FaultInput): void
+  requestLog(): RequestLogEntry[]
+  clearLog(): void
+}
+
+function isLoopback(address: string): boolean {
+  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.')
+}
+
+/** The socket's address, or null when there is no socket (`app.request()` in tests). */
+function socketAddress(c: Context): string | null {
+  try {
+    return getConnInfo(c).remote.address ?? null
+  } catch {
+    return null
+  }
+}
+
+async function readJson<T>(
+  c: Context,
+  schema: z.ZodType<T>,
+): Promise<{ ok: true; value: T } | { ok: false; response: Response }> {
+  let body: unknown
+  try {
+    body = JSON.parse(await c.req.text())
+  } catch {
+    return { ok: false, response: apiError(c, 400, 'The body must be JSON.') }
+  }
+  const parsed = schema.safeParse(body)
+  if (!parsed.success) {
+    const message = parsed.error.issues
+      .map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`)
+      .join('; ')
+    return { ok: false, response: apiError(c, 400, `Invalid body: ${message}`) }
+  }
+  return { ok: true, value: parsed.data }
+}
+
+export function createTestControlRoutes(control: EmulatorControl): Hono<EmulatorEnv> {
+  const routes = new Hono<EmulatorEnv>()
+
+  routes.use('*', async (c, next) => {
+    const address = socketAddress(c)
+    if (address !== null && !isLoopback(address)) {
+      return apiError(c, 403, 'The test-control API answers loopback clients only.')
+    }
+    c.header('Cache-Control', 'no-store')
+    await next()
+  })
+
+  routes.post('/reset', (c) => {
+    control.reset()
+    return c.json({ reset: true })
+  })
+
+  routes.post('/clock', async (c) => {
+    const body = await readJson(c, ClockSchema)
+    if (!body.ok) return body.response
+    control.advanceClock(body.value.advanceMs)
+    return c.json({ now: new Date(control.now()).toISOString() })
+  })
+
+  routes.post('/revoke', async (c) => {
+    const body = await readJson(c, RevokeSchema)
+    if (!body.ok) return body.response
+    return c.json({ revoked: control.revokeToken(body.value.token) })
+  })
+
+  routes.post('/faults', async (c) => {
+    const body = await readJson(c, FaultSchema)
+    if (!body.ok) return body.response
+    control.queueFault(body.value)
+    return c.json({ queued: true }, 201)
+  })
+
+  routes.get('/log', (c) => c.json({ entries: control.requestLog() }))
+
+  routes.delete('/log', (c) => {
+    control.clearLog()
+    return c.json({ cleared: true })
+  })
+
+  return routes
+}

@@ -1,0 +1,215 @@
+/**
+ * Drives the emulator's real HTML pages in-process (`app.request()`, no ports): sign-in, then
+ * consent, keeping the emulator's cookies and reading the forms from the returned HTML, as a
+ * browser would. For tests of the emulator and of the programs that use it.
+ */
+import type { Hono } from 'hono'
+
+export interface AuthorizeChoice {
+  login: string
+  /** Default: the demo password, `password`. */
+  password?: string
+  /** Scopes to leave ticked on the consent page; the others are unticked. Default: all. */
+  grant?: string[]
+  deny?: boolean
+}
+
+export interface PageResult {
+  status: number
+  location: string | null
+  body: string
+}
+
+export interface ParsedForm {
+  id: string | null
+  action: string
+  method: string
+  fields: { name: string; value: string; type: string; checked: boolean }[]
+  buttons: { name: string; value: string; text: string }[]
+}
+
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&#x27;': "'",
+}
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(?:amp|lt|gt|quot|#39|#x27);/g, (entity) => ENTITIES[entity] ?? entity)
+}
+
+function attributes(tag: string): Map<string, string> {
+  const found = new Map<string, string>()
+  for (const match of tag.matchAll(/([A-Za-z_:][-A-Za-z0-9_:.]*)(?:\s*=\s*"([^"]*)")?/g)) {
+    const [, name, value] = match
+    if (name !== undefined && !found.has(name.toLowerCase())) {
+      found.set(name.toLowerCase(), decodeEntities(value ?? ''))
+    }
+  }
+  return found
+}
+
+/** The forms of a page, with their inputs and buttons (enough for the emulator's own markup). */
+export function parseForms(html: string): ParsedForm[] {
+  const forms: ParsedForm[] = []
+  for (const match of html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/gi)) {
+    const attrs = attributes(match[1] ?? '')
+    const inner = match[2] ?? ''
+    const fields = [...inner.matchAll(/<input\b([^>]*)>/gi)].map((input) => {
+      const a = attributes(input[1] ?? '')
+      return {
+        name: a.get('name') ?? '',
+        value: a.get('value') ?? '',
+        type: (a.get('type') ?? 'text').toLowerCase(),
+        checked: a.has('checked'),
+      }
+    })
+    const buttons = [...inner.matchAll(/<button\b([^>]*)>([\s\S]*?)<\/button>/gi)].map((button) => {
+      const a = attributes(button[1] ?? '')
+      return {
+        name: a.get('name') ?? '',
+        value: a.get('value') ?? '',
+        text: decodeEntities((button[2] ?? '').replace(/<[^>]*>/g, '').trim()),
+      }
+    })
+    forms.push({
+      id: attrs.get('id') ?? null,
+      action: attrs.get('action') ?? '',
+      method: (attrs.get('method') ?? 'get').toLowerCase(),
+      fields,
+      buttons,
+    })
+  }
+  return forms
+}
+
+/** A minimal cookie jar for one host: enough for the emulator's session cookie. */
+class CookieJar {
+  private readonly cookies = new Map<string, string>()
+
+  store(response: Response): void {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = header.split(';')
+      const eq = pair.indexOf('=')
+      if (eq <= 0) continue
+      const name = pair.slice(0, eq).trim()
+      const isExpired = attributes.some((attr) => /^\s*max-age\s*=\s*0\s*$/i.test(attr))
+      if (isExpired) this.cookies.delete(name)
+      else this.cookies.set(name, pair.slice(eq + 1).trim())
+    }
+  }
+
+  header(): Record<string, string> {
+    if (this.cookies.size === 0) return {}
+    return { Cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') }
+  }
+}
+
+function describe(response: Response, body: string): string {
+  const location = response.headers.get('Location')
+  const text = body
+    .replace(/<style[\s\S]*?<\/style>/gi, '')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 300)
+  return `HTTP ${response.status}${location === null ? '' : ` Location: ${location}`}${text === '' ? '' : ` "${text}"`}`
+}
+
+function findForm(forms: ParsedForm[], id: string): ParsedForm | undefined {
+  return forms.find((form) => form.id === id)
+}
+
+function encode(fields: [string, string][]): string {
+  return new URLSearchParams(fields).toString()
+}
+
+/**
+ * Opens `authorizeUrl`, signs in as `choice.login`, and approves (or denies) on the consent page.
+ * Returns the consent POST's answer: a 303 with Location for the authorization-code flow, the
+ * "you may return to the app" page for the client-code flow. Throws when a page is not the one
+ * a browser would see at that step.
+ */
+export async function authorizeThroughPages(
+  app: Hono,
+  authorizeUrl: string,
+  choice: AuthorizeChoice,
+): Promise<PageResult> {
+  const jar = new CookieJar()
+  const base = new URL(authorizeUrl, 'http://127.0.0.1:4010')
+  const request = async (path: string, init: RequestInit = {}) => {
+    const url = new URL(path, base).toString()
+    const response = await app.request(url, {
+      ...init,
+      headers: { 'User-Agent': 'authorizeThroughPages', ...jar.header(), ...init.headers },
+    })
+    jar.store(response)
+    return { response, body: await response.text() }
+  }
+  const post = (action: string, fields: [string, string][]) =>
+    request(action, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: encode(fields),
+    })
+
+  const authorize = await request(base.toString())
+  const signInForm =
+    authorize.response.status === 200 ? findForm(parseForms(authorize.body), 'sign-in') : undefined
+  if (signInForm === undefined) {
+    throw new Error(
+      `authorizeThroughPages: expected the sign-in page after opening the authorize URL, got ${describe(authorize.response, authorize.body)}`,
+    )
+  }
+  const hidden = signInForm.fields
+    .filter((field) => field.type === 'hidden')
+    .map((field): [string, string] => [field.name, field.value])
+  const signIn = await post(signInForm.action, [
+    ...hidden,
+    ['login', choice.login],
+    ['password', choice.password ?? 'password'],
+  ])
+  const consentLocation = signIn.response.headers.get('Location')
+  if (signIn.response.status !== 303 || consentLocation === null) {
+    throw new Error(
+      `authorizeThroughPages: expected sign-in as "${choice.login}" to answer 303 to the consent page, got ${describe(signIn.response, signIn.body)}`,
+    )
+  }
+  const consent = await request(consentLocation)
+  const consentForm =
+    consent.response.status === 200 ? findForm(parseForms(consent.body), 'consent') : undefined
+  if (consentForm === undefined) {
+    throw new Error(
+      `authorizeThroughPages: expected the consent page, got ${describe(consent.response, consent.body)}`,
+    )
+  }
+  const offered = consentForm.fields.filter((f) => f.type === 'checkbox' && f.name === 'scope')
+  const grant = choice.grant ?? offered.filter((f) => f.checked).map((f) => f.value)
+  const notOffered = grant.filter((scope) => !offered.some((field) => field.value === scope))
+  if (notOffered.length > 0) {
+    throw new Error(
+      `authorizeThroughPages: the consent page does not offer ${notOffered.map((s) => `"${s}"`).join(', ')}; it offers ${offered.map((f) => `"${f.value}"`).join(', ') || 'no scope'}`,
+    )
+  }
+  const decision = choice.deny === true ? 'deny' : 'approve'
+  const button = consentForm.buttons.find((b) => b.name === 'decision' && b.value === decision)
+  if (button === undefined) {
+    throw new Error(`authorizeThroughPages: the consent page has no "${decision}" button`)
+  }
+  const hiddenConsent = consentForm.fields
+    .filter((field) => field.type === 'hidden')
+    .map((field): [string, string] => [field.name, field.value])
+  const result = await post(consentForm.action, [
+    ...hiddenConsent,
+    ...grant.map((scope): [string, string] => ['scope', scope]),
+    [button.name, button.value],
+  ])
+  return {
+    status: result.response.status,
+    location: result.response.headers.get('Location'),
+    body: result.body,
+  }
+}
