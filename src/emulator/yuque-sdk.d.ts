@@ -1,0 +1,35 @@
+/**
+ * Types for the parts of `@yuque/sdk` 1.x (plain JavaScript, no types of its own) that
+ * compat.test.ts uses, written from its lib/*.js. The SDK is a devDependency used only there.
+ */
+declare module '@yuque/sdk' {
+  interface YuqueOptions {
+    token: string
+    /** Default `https://www.yuque.com/api/v2/`; paths are appended as-is, so keep the slash. */
+    endpoint?: string
+    /** Default `@yuque/sdk`. */
+    userAgent?: string
+    /** Default options of urllib's `request`, merged under each call's own. */
+    requestOpts?: Record<string, unknown>
+  }
+
+  class Client {
+    options: Required<Pick<YuqueOptions, 'endpoint' | 'token' | 'userAgent'>> & YuqueOptions
+    /**
+     * GET unless `opts.method` says otherwise; `api` must not start with `/`. Resolves the body's
+     * `data` on 200; otherwise throws an Error with the body's `message`, `status` (or the HTTP
+     * status) and `code`.
+     */
+    request(api: string, opts?: { method?: string; data?: unknown }): Promise<unknown>
+  }
+
+  class Yuque {
+    constructor(options: YuqueOptions)
+    _client: Client
+    users: { get(args?: { login?: string }): Promise<unknown> }
+    repos: { list(args: { user?: string; group?: string; data?: unknown }): Promise<unknown> }
+    groups: { list(args?: { login?: string }): Promise<unknown> }
+  }
+
+  export = Yuque
+}
