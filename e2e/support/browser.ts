@@ -9,7 +9,8 @@ const SYSTEM_CHROMIUMS = ['/usr/bin/chromium', '/usr/bin/chromium-browser']
 
 export function findChromium(): { executablePath: string | undefined; found: boolean } {
   const fromEnv = process.env.CHROMIUM_PATH
-  if (fromEnv !== undefined && fromEnv !== '') return { executablePath: fromEnv, found: existsSync(fromEnv) }
+  if (fromEnv !== undefined && fromEnv !== '')
+    return { executablePath: fromEnv, found: existsSync(fromEnv) }
   const system = SYSTEM_CHROMIUMS.find((candidate) => existsSync(candidate))
   if (system !== undefined) return { executablePath: system, found: true }
   // undefined lets Playwright use its own browser.

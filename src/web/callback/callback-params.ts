@@ -1,0 +1,86 @@
+/**
+ * What the service's redirect to `/callback` carried, checked before anything is sent anywhere
+ * (RFC 6749 §4.1.2, §4.1.2.1). Pure: the page shows the verdict, the tests pin it down.
+ */
+import { ExchangeRequestSchema } from '../../protocol/playground-api'
+import type { StoredStateStatus } from './pending-states'
+
+export type CallbackParams =
+  /** No OAuth parameter at all: a reload after they were used and removed, or a bookmark. */
+  | { kind: 'empty' }
+  /** Malformed or conflicting: nothing is exchanged. */
+  | { kind: 'invalid'; reason: string; state: string | null }
+  /** The service reported an error (`access_denied` when the user declined). */
+  | { kind: 'error'; error: string; description: string | null; state: string | null }
+  | { kind: 'code'; code: string; state: string }
+
+const OAUTH_PARAMS = ['code', 'state', 'error', 'error_description', 'error_uri'] as const
+/** Implicit or hybrid responses: this client only ever asks for `response_type=code` (A7). */
+const TOKEN_PARAMS = ['access_token', 'id_token', 'token']
+
+export function checkCallbackParams(params: URLSearchParams): CallbackParams {
+  const present = [...OAUTH_PARAMS, ...TOKEN_PARAMS].filter((name) => params.has(name))
+  if (present.length === 0) return { kind: 'empty' }
+  const firstState = params.get('state')
+  const state = firstState === null || firstState === '' ? null : firstState
+
+  // RFC 6749 §3.1: parameters MUST NOT be included more than once.
+  const repeated = OAUTH_PARAMS.find((name) => params.getAll(name).length > 1)
+  if (repeated !== undefined) {
+    return {
+      kind: 'invalid',
+      reason: `The parameter "${repeated}" appears more than once, so it is ambiguous.`,
+      state: null,
+    }
+  }
+  const tokenParam = TOKEN_PARAMS.find((name) => params.has(name))
+  if (tokenParam !== undefined) {
+    return {
+      kind: 'invalid',
+      reason: `The response carries "${tokenParam}": this app uses the authorization code flow only and never accepts a token in the address.`,
+      state,
+    }
+  }
+  const code = params.get('code')
+  const error = params.get('error')
+  if (code !== null && error !== null) {
+    return {
+      kind: 'invalid',
+      reason: 'The response carries both a code and an error, which contradict each other.',
+      state,
+    }
+  }
+  if (error !== null) {
+    return {
+      kind: 'error',
+      error: error === '' ? 'unknown_error' : error,
+      description: params.get('error_description'),
+      state,
+    }
+  }
+  if (code === null) {
+    return { kind: 'invalid', reason: 'The response carries neither a code nor an error.', state }
+  }
+  if (code === '') return { kind: 'invalid', reason: 'The code is empty.', state }
+  if (state === null) {
+    return {
+      kind: 'invalid',
+      reason:
+        'The response carries a code but no state, so it cannot be tied to a login started here.',
+      state: null,
+    }
+  }
+  if (!ExchangeRequestSchema.safeParse({ code, state }).success) {
+    return { kind: 'invalid', reason: 'The code or the state is too long to be genuine.', state }
+  }
+  return { kind: 'code', code, state }
+}
+
+export type StateVerdict = 'match' | 'missing' | 'unknown' | 'used'
+
+/** `missing`: the response had no state; `unknown`: this tab never sent it; `used`: already spent. */
+export function verifyState(state: string | null, status: StoredStateStatus): StateVerdict {
+  if (state === null) return 'missing'
+  if (status === 'pending') return 'match'
+  return status
+}

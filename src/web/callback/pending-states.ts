@@ -1,0 +1,82 @@
+/**
+ * The `state` values this tab sent to the authorize endpoint, in sessionStorage: it is per tab,
+ * so a callback opened in another tab (or from a forged link) finds nothing to match. Only state
+ * values are stored here, never a code or a token (checklist H2).
+ */
+import { z } from 'zod'
+
+export type StoredStateStatus = 'pending' | 'used' | 'unknown'
+export type ClaimResult = 'claimed' | 'already-used' | 'unknown'
+
+type StateStorage = Pick<Storage, 'getItem' | 'setItem'>
+
+const STORAGE_KEY = 'yuque-oauth-playground.states'
+/** Several pending logins may coexist (retries, a double click); the oldest are forgotten. */
+const MAX_KEPT = 10
+
+const StoredSchema = z.object({
+  pending: z.array(z.string()).max(100),
+  used: z.array(z.string()).max(100),
+})
+type Stored = z.infer<typeof StoredSchema>
+
+export function createPendingStates(getStorage: () => StateStorage | null) {
+  const read = (): Stored => {
+    const raw = getStorage()?.getItem(STORAGE_KEY) ?? null
+    if (raw === null) return { pending: [], used: [] }
+    try {
+      const parsed = StoredSchema.safeParse(JSON.parse(raw))
+      return parsed.success ? parsed.data : { pending: [], used: [] }
+    } catch {
+      return { pending: [], used: [] }
+    }
+  }
+  const write = (stored: Stored) => {
+    getStorage()?.setItem(
+      STORAGE_KEY,
+      JSON.stringify({
+        pending: stored.pending.slice(-MAX_KEPT),
+        used: stored.used.slice(-MAX_KEPT),
+      }),
+    )
+  }
+
+  return {
+    /** Before navigating to the authorize endpoint. */
+    remember(state: string): void {
+      const stored = read()
+      write({ ...stored, pending: [...stored.pending.filter((s) => s !== state), state] })
+    },
+    /** Read-only: what the callback's checklist shows. */
+    status(state: string): StoredStateStatus {
+      const stored = read()
+      if (stored.used.includes(state)) return 'used'
+      if (stored.pending.includes(state)) return 'pending'
+      return 'unknown'
+    },
+    /**
+     * Marks the state used, synchronously, before any exchange starts (RFC 9700 §4.2.4: state is
+     * single-use). Only the first claim of a pending state succeeds.
+     */
+    claim(state: string): ClaimResult {
+      const stored = read()
+      if (stored.used.includes(state)) return 'already-used'
+      if (!stored.pending.includes(state)) return 'unknown'
+      write({ pending: stored.pending.filter((s) => s !== state), used: [...stored.used, state] })
+      return 'claimed'
+    },
+  }
+}
+
+export type PendingStates = ReturnType<typeof createPendingStates>
+
+function browserSessionStorage(): StateStorage | null {
+  try {
+    return window.sessionStorage
+  } catch {
+    // Storage disabled by the browser's settings: no state can match, and the page says so.
+    return null
+  }
+}
+
+export const pendingStates = createPendingStates(browserSessionStorage)

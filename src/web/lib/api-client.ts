@@ -1,0 +1,142 @@
+/**
+ * The one fetch client of the app. It talks to the same-origin proxy only, parses every body
+ * with zod, feeds the indicators' store, and throws ApiError. It shows no toasts and redirects
+ * nowhere: callers decide what an error means for them.
+ */
+// First: schemas must be created after zod is told not to probe for eval (see the module).
+import './zod-jitless'
+import type { z } from 'zod'
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../protocol/playground-api'
+import {
+  parseAcceptedScopesHeader,
+  parseGrantedScopesHeader,
+  parseRateLimit,
+  type RateLimit,
+} from '../../protocol/headers'
+import { envelope } from '../../protocol/schemas'
+import { ApiError, errorMessageFor } from './api-error'
+import { apiStatusStore } from './api-status-store'
+
+/** What the response headers said, parsed (absent headers are null or empty, never NaN). */
+export interface ResponseMeta {
+  status: number
+  rateLimit: RateLimit
+  /** `X-OAuth-Scopes`: null when absent (fall back to the session's scope). */
+  grantedScopes: string[] | null
+  /** `X-Accepted-OAuth-Scopes`: the scopes this resource needs. */
+  acceptedScopes: string[]
+}
+
+export interface ApiResult<T> {
+  data: T
+  meta: ResponseMeta
+}
+
+interface RequestOptions {
+  method?: 'GET' | 'POST'
+  body?: unknown
+  signal?: AbortSignal
+}
+
+function readMeta(response: Response): ResponseMeta {
+  return {
+    status: response.status,
+    rateLimit: parseRateLimit(response.headers),
+    grantedScopes: parseGrantedScopesHeader(response.headers),
+    acceptedScopes: parseAcceptedScopesHeader(response.headers),
+  }
+}
+
+async function readPayload(response: Response): Promise<unknown> {
+  const text = await response.text()
+  if (text === '') return undefined
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return text
+  }
+}
+
+/** A request to the proxy whose whole JSON body is parsed with `schema` (204 parses `undefined`). */
+export async function requestJson<T>(
+  path: string,
+  schema: z.ZodType<T>,
+  options: RequestOptions = {},
+): Promise<ApiResult<T>> {
+  const method = options.method ?? 'GET'
+  // checklist E1: the static header a cross-site page cannot send without a refused preflight.
+  const headers = new Headers({ Accept: 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE })
+  const init: RequestInit = { method, headers, credentials: 'same-origin', cache: 'no-store' }
+  if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json')
+    init.body = JSON.stringify(options.body)
+  }
+  if (options.signal) init.signal = options.signal
+
+  let response: Response
+  try {
+    response = await fetch(path, init)
+  } catch (cause) {
+    // A cancelled query is not a failure: let TanStack Query see the AbortError itself.
+    if (options.signal?.aborted) throw cause
+    throw new ApiError({
+      kind: 'network',
+      status: 0,
+      body: undefined,
+      headers: new Headers(),
+      method,
+      path,
+      cause,
+      message: 'The playground server is unreachable: check that it is still running, then retry.',
+    })
+  }
+
+  apiStatusStore.recordResponse(response)
+  const payload = await readPayload(response)
+  if (!response.ok) {
+    throw new ApiError({
+      kind: 'http',
+      status: response.status,
+      body: payload,
+      headers: response.headers,
+      method,
+      path,
+      message: errorMessageFor(response.status, payload),
+    })
+  }
+  const parsed = schema.safeParse(payload)
+  if (!parsed.success) {
+    throw new ApiError({
+      kind: 'invalid-response',
+      status: response.status,
+      body: payload,
+      headers: response.headers,
+      method,
+      path,
+      cause: parsed.error,
+      message: `${method} ${path} answered in an unexpected shape: ${parsed.error.issues
+        .slice(0, 3)
+        .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`)
+        .join('; ')}`,
+    })
+  }
+  return { data: parsed.data, meta: readMeta(response) }
+}
+
+/** GET on the service's API through the proxy: unwraps the `{data: …}` envelope. */
+export async function apiGet<T>(
+  path: string,
+  schema: z.ZodType<T>,
+  options: { signal?: AbortSignal } = {},
+): Promise<ApiResult<T>> {
+  const result = await requestJson(path, envelope(schema), options)
+  return { data: result.data.data, meta: result.meta }
+}
+
+export async function postJson<T>(
+  path: string,
+  body: unknown,
+  schema: z.ZodType<T>,
+): Promise<ApiResult<T>> {
+  return requestJson(path, schema, { method: 'POST', body })
+}

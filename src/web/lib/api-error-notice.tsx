@@ -1,0 +1,57 @@
+import { Link, useLocation } from 'react-router-dom'
+import { useApiStatus } from './api-status-store'
+import { connectHref } from './connect-link'
+import { describeApiError } from './describe-api-error'
+import { useCountdown } from './use-countdown'
+
+interface ApiErrorNoticeProps {
+  error: unknown
+  /** The session's granted scope, when the response does not carry `X-OAuth-Scopes`. */
+  sessionScope?: string | null
+  onRetry?: () => void
+  /** Replace the generic title and text (e.g. a lookup's "No user with login …"). */
+  title?: string
+  detail?: string
+}
+
+export function ApiErrorNotice({
+  error,
+  sessionScope = null,
+  onRetry,
+  title,
+  detail,
+}: ApiErrorNoticeProps) {
+  const location = useLocation()
+  const { rateLimitedUntil } = useApiStatus()
+  const secondsLeft = useCountdown(rateLimitedUntil)
+  const description = describeApiError(error, sessionScope)
+  const here = `${location.pathname}${location.search}`
+
+  return (
+    <div className="notice notice-error" role="alert">
+      <p className="notice-title">{title ?? description.title}</p>
+      <p>{detail ?? description.detail}</p>
+      {description.next === 'connect' && (
+        <p className="notice-actions">
+          <Link className="btn btn-primary" to={connectHref(here, description.reconnectScopes)}>
+            Connect again
+          </Link>
+        </p>
+      )}
+      {description.next === 'retry' && onRetry && (
+        <p className="notice-actions">
+          <button type="button" className="btn" onClick={onRetry}>
+            Retry
+          </button>
+        </p>
+      )}
+      {description.next === 'wait' && onRetry && (
+        <p className="notice-actions">
+          <button type="button" className="btn" onClick={onRetry} disabled={secondsLeft > 0}>
+            {secondsLeft > 0 ? `Retry in ${secondsLeft} s` : 'Retry'}
+          </button>
+        </p>
+      )}
+    </div>
+  )
+}

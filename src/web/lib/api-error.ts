@@ -1,0 +1,83 @@
+import { ErrorBodySchema, type ErrorBody } from '../../protocol/schemas'
+import { PROXY_ERROR_HEADER, SESSION_HEADER } from '../../protocol/playground-api'
+import { parseRetryAfter } from '../../protocol/headers'
+
+/**
+ * `http`: the server answered with a non-2xx status. `network`: no answer at all (the playground
+ * server is down or the connection dropped). `invalid-response`: a 2xx whose body did not match
+ * the schema, which no retry will fix.
+ */
+export type ApiErrorKind = 'http' | 'network' | 'invalid-response'
+
+interface ApiErrorInit {
+  kind: ApiErrorKind
+  status: number
+  body: unknown
+  headers: Headers
+  message: string
+  method: string
+  path: string
+  cause?: unknown
+}
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError'
+  readonly kind: ApiErrorKind
+  /** HTTP status; 0 when there was no answer. */
+  readonly status: number
+  readonly body: unknown
+  readonly headers: Headers
+  readonly method: string
+  readonly path: string
+  /** The body when it has the service's (or the proxy's) error shape. */
+  readonly errorBody: ErrorBody | null
+  /** A PROXY_ERROR_CODES entry when the proxy itself refused or failed. */
+  readonly proxyCode: string | null
+
+  constructor(init: ApiErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause })
+    this.kind = init.kind
+    this.status = init.status
+    this.body = init.body
+    this.headers = init.headers
+    this.method = init.method
+    this.path = init.path
+    const parsed = ErrorBodySchema.safeParse(init.body)
+    this.errorBody = parsed.success ? parsed.data : null
+    this.proxyCode = init.headers.get(PROXY_ERROR_HEADER) ?? this.errorBody?.code ?? null
+  }
+
+  /** An upstream 401 made the proxy end the session. */
+  get isSessionEnded(): boolean {
+    return this.headers.get(SESSION_HEADER)?.trim().toLowerCase() === 'ended'
+  }
+
+  /** Seconds to wait before trying again, from `Retry-After`; null when absent. */
+  retryAfterSeconds(now: number = Date.now()): number | null {
+    return parseRetryAfter(this.headers, now)
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError
+}
+
+const GENERIC_STATUS_TEXT: Record<number, string> = {
+  400: 'the request was refused as malformed',
+  401: 'authentication is required',
+  403: 'access was refused',
+  404: 'nothing was found at this address',
+  429: 'too many requests',
+  500: 'the server failed',
+  502: 'the server got no valid answer from the service',
+  503: 'the service is unavailable',
+  504: 'the service did not answer in time',
+}
+
+/** The message an error body carries, or a clear generic text when it has none. */
+export function errorMessageFor(status: number, body: unknown): string {
+  const parsed = ErrorBodySchema.safeParse(body)
+  if (parsed.success && parsed.data.message.trim() !== '') return parsed.data.message
+  const text = GENERIC_STATUS_TEXT[status] ?? 'the request failed'
+  return `HTTP ${status}: ${text} (the response carried no error message).`
+}

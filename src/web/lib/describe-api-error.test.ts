@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import { ApiError } from './api-error'
+import { describeApiError } from './describe-api-error'
+
+function httpError(status: number, headers: Record<string, string> = {}) {
+  return new ApiError({
+    kind: 'http',
+    status,
+    body: { status, message: 'Refused' },
+    headers: new Headers(headers),
+    method: 'GET',
+    path: '/api/v2/x',
+    message: 'Refused',
+  })
+}
+
+describe('describeApiError', () => {
+  it('names the missing scope of a 403 from the headers', () => {
+    const description = describeApiError(
+      httpError(403, { 'X-Accepted-OAuth-Scopes': 'repo:read', 'X-OAuth-Scopes': 'doc' }),
+    )
+    expect(description).toMatchObject({
+      next: 'connect',
+      missingScopes: ['repo:read'],
+      reconnectScopes: ['doc', 'repo:read'],
+    })
+    expect(description.detail).toContain('"repo:read"')
+  })
+
+  it('falls back to the session scope when X-OAuth-Scopes is absent', () => {
+    const description = describeApiError(
+      httpError(403, { 'X-Accepted-OAuth-Scopes': 'repo:read' }),
+      'repo',
+    )
+    expect(description.missingScopes).toEqual([])
+  })
+
+  it('asks to connect again on a 401', () => {
+    expect(describeApiError(httpError(401)).next).toBe('connect')
+  })
+
+  it('tells how long to wait on a 429', () => {
+    expect(describeApiError(httpError(429, { 'Retry-After': '12' }))).toMatchObject({
+      next: 'wait',
+      retryAfterSeconds: 12,
+    })
+  })
+
+  it('offers a retry on a 5xx', () => {
+    expect(describeApiError(httpError(503)).next).toBe('retry')
+  })
+})

@@ -1,0 +1,52 @@
+/**
+ * The retry policy of every query (mutations never retry: a code is single-use, and logging in
+ * or out twice helps no one).
+ *
+ * - 4xx: never, except 429. The request was refused; sending it again gets the same answer.
+ * - 429: once, and only after `Retry-After` says so, and only when that wait is short
+ *   (≤ MAX_RATE_LIMIT_WAIT_SECONDS). A longer or unknown wait is left to the user, who sees a
+ *   countdown banner. No retry storm: the whole rate limit is shared by all of a user's tokens.
+ * - network failures and 5xx (including the proxy's 502/504 for an unreachable or slow service):
+ *   at most MAX_TRANSIENT_RETRIES times, with exponential backoff.
+ * - a 2xx in an unexpected shape, or anything that is not an ApiError: never.
+ */
+import { isApiError } from './api-error'
+
+export const MAX_TRANSIENT_RETRIES = 2
+export const MAX_RATE_LIMIT_RETRIES = 1
+export const MAX_RATE_LIMIT_WAIT_SECONDS = 30
+const BASE_DELAY_MS = 1000
+const MAX_BACKOFF_MS = 8000
+
+/** TanStack Query's `retry`: `failureCount` is the number of retries already made (0 first). */
+export function shouldRetryQuery(
+  failureCount: number,
+  error: unknown,
+  now: number = Date.now(),
+): boolean {
+  if (!isApiError(error)) return false
+  if (error.kind === 'network') return failureCount < MAX_TRANSIENT_RETRIES
+  if (error.kind !== 'http') return false
+  if (error.status === 429) {
+    const wait = error.retryAfterSeconds(now)
+    return (
+      failureCount < MAX_RATE_LIMIT_RETRIES && wait !== null && wait <= MAX_RATE_LIMIT_WAIT_SECONDS
+    )
+  }
+  if (error.status >= 500) return failureCount < MAX_TRANSIENT_RETRIES
+  return false
+}
+
+/** TanStack Query's `retryDelay`, in ms. */
+export function queryRetryDelay(
+  failureCount: number,
+  error: unknown,
+  now: number = Date.now(),
+): number {
+  if (isApiError(error) && error.status === 429) {
+    const wait = error.retryAfterSeconds(now)
+    // Retry-After: 0 still waits a moment; shouldRetryQuery refuses a missing or long wait.
+    return Math.max(wait ?? MAX_RATE_LIMIT_WAIT_SECONDS, 1) * 1000
+  }
+  return Math.min(BASE_DELAY_MS * 2 ** failureCount, MAX_BACKOFF_MS)
+}

@@ -1,0 +1,27 @@
+// Must stay the first import (see the module).
+import './lib/zod-jitless'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { RouterProvider } from 'react-router-dom'
+import { captureCallbackFromAddressBar } from './callback/capture-callback'
+import { createAppRouter } from './app-router'
+import { createQueryClient } from './query-client'
+import './lib/base.css'
+
+// Before anything else: an OAuth callback's code and state leave the address bar now.
+captureCallbackFromAddressBar()
+
+const queryClient = createQueryClient()
+const router = createAppRouter()
+
+const container = document.getElementById('root')
+if (container === null) throw new Error('index.html has no #root element')
+
+createRoot(container).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+)
