@@ -7,8 +7,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { SESSION_HEADER } from '../protocol/playground-api'
 import { MAX_UPSTREAM_BYTES, type ProxyContext } from './context'
 import { buildUpstreamUrl, matchAllowedRoute } from './allow-list'
-import { proxyError } from './http-errors'
-import { UpstreamError } from './upstream'
+import { proxyError, upstreamFailure } from './http-errors'
 
 /** Response headers passed back to the browser; all others (Set-Cookie, CORS, …) are dropped. */
 const PASSED_HEADERS = [
@@ -65,28 +64,12 @@ export function createApiRoutes(ctx: ProxyContext) {
         maxBytes: MAX_UPSTREAM_BYTES,
       })
     } catch (error) {
-      if (error instanceof UpstreamError && error.kind === 'timeout') {
-        return proxyError(
-          c,
-          504,
-          'upstream_timeout',
-          `The service did not answer within ${config.upstreamTimeoutMs / 1000} s. Try again.`,
-        )
-      }
-      if (error instanceof UpstreamError && error.kind === 'too_large') {
-        return proxyError(
-          c,
-          502,
-          'upstream_invalid',
-          'The service sent a response larger than the playground accepts (1 MB).',
-        )
-      }
-      return proxyError(
-        c,
-        502,
-        'upstream_unreachable',
-        `The service at ${config.baseUrl.origin} is unreachable. Check that it is running; the page retries by itself.`,
-      )
+      return upstreamFailure(c, error, {
+        name: 'The service',
+        origin: config.baseUrl.origin,
+        timeoutMs: config.upstreamTimeoutMs,
+        next: 'The page retries by itself; try again in a moment.',
+      })
     }
 
     for (const name of PASSED_HEADERS) {

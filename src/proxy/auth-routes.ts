@@ -15,7 +15,7 @@ import {
 import { OAuthErrorSchema, TokenResponseSchema } from '../protocol/schemas'
 import { ScopeError, canonicalScopes, formatScopes, parseScopes } from '../protocol/scopes'
 import { MAX_UPSTREAM_BYTES, type ProxyContext } from './context'
-import { proxyError } from './http-errors'
+import { proxyError, upstreamFailure } from './http-errors'
 import {
   authorizeParams,
   buildAuthorizeUrl,
@@ -23,7 +23,6 @@ import {
   isStateEqual,
   sanitizeReturnTo,
 } from './oauth'
-import { UpstreamError } from './upstream'
 
 const MAX_BODY_BYTES = 16 * 1024
 
@@ -174,20 +173,12 @@ export function createAuthRoutes(ctx: ProxyContext) {
         maxBytes: MAX_UPSTREAM_BYTES,
       })
     } catch (error) {
-      if (error instanceof UpstreamError && error.kind === 'timeout') {
-        return proxyError(
-          c,
-          504,
-          'upstream_timeout',
-          `The service's token endpoint did not answer within ${config.upstreamTimeoutMs / 1000} s. The code was not retried (codes are single-use); start again.`,
-        )
-      }
-      return proxyError(
-        c,
-        502,
-        'upstream_unreachable',
-        `The service's token endpoint at ${config.authUrl.origin} is unreachable. Check that it is running, then start again.`,
-      )
+      return upstreamFailure(c, error, {
+        name: "The service's token endpoint",
+        origin: config.authUrl.origin,
+        timeoutMs: config.upstreamTimeoutMs,
+        next: 'The code was not retried (codes are single-use); start again.',
+      })
     }
 
     if (response.status >= 300 && response.status < 400) {
