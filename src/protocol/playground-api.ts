@@ -67,6 +67,7 @@ export const PROXY_ERROR_CODES = [
   'not_connected',
   'upstream_error',
   'payload_too_large',
+  'no_client_code',
   'unsupported_media_type',
 ] as const
 
@@ -78,6 +79,8 @@ export const PlaygroundConfigSchema = z.object({
   redirectUri: z.string(),
   authorizeEndpoint: z.string(),
   baseUrl: z.string(),
+  /** The app of the client-code flow, or null when it is not configured (real service). */
+  clientCodeClientId: z.string().nullable(),
 })
 export type PlaygroundConfig = z.infer<typeof PlaygroundConfigSchema>
 
@@ -88,3 +91,41 @@ export type PlaygroundConfig = z.infer<typeof PlaygroundConfigSchema>
  */
 export const PROXY_ERROR_HEADER = 'X-Playground-Error'
 export const SESSION_HEADER = 'X-Playground-Session'
+
+/** `POST /auth/client-code/start {scopes}`: the client-code flow (spec §5.3), run by the proxy. */
+export const ClientCodeStartRequestSchema = z.object({ scopes: z.array(z.string()).max(32) })
+export type ClientCodeStartRequest = z.infer<typeof ClientCodeStartRequestSchema>
+
+export const ClientCodeStartResponseSchema = z.object({
+  /** A same-origin address that redirects to the service's authorize page (the code stays out of the page). */
+  authorizePath: z.string(),
+  scope: z.string(),
+  expiresAt: z.string(),
+  intervalMs: z.number().int().positive(),
+  maxAttempts: z.number().int().positive(),
+  /** The signing step, shown transparently: the code is masked, the secret never appears. */
+  signing: z.object({
+    params: z.record(z.string(), z.string()),
+    baseString: z.string(),
+    sign: z.string(),
+    algorithm: z.string(),
+  }),
+})
+export type ClientCodeStartResponse = z.infer<typeof ClientCodeStartResponseSchema>
+
+export const ClientCodePollResponseSchema = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('pending'),
+    attempt: z.number().int(),
+    maxAttempts: z.number().int(),
+  }),
+  z.object({ status: z.literal('denied'), attempt: z.number().int() }),
+  z.object({ status: z.literal('expired'), attempt: z.number().int(), reason: z.string() }),
+  z.object({
+    status: z.literal('connected'),
+    attempt: z.number().int(),
+    scope: z.string(),
+    requestedScope: z.string(),
+  }),
+])
+export type ClientCodePollResponse = z.infer<typeof ClientCodePollResponseSchema>

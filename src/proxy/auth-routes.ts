@@ -3,7 +3,6 @@
  */
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import type { z } from 'zod'
 import {
   ExchangeRequestSchema,
   StartLoginRequestSchema,
@@ -13,9 +12,9 @@ import {
   type StartLoginResponse,
 } from '../protocol/playground-api'
 import { OAuthErrorSchema, TokenResponseSchema } from '../protocol/schemas'
-import { ScopeError, canonicalScopes, formatScopes, parseScopes } from '../protocol/scopes'
 import { MAX_UPSTREAM_BYTES, type ProxyContext } from './context'
 import { proxyError, upstreamFailure } from './http-errors'
+import { grantedScope, readJsonBody, requestedScope } from './json-body'
 import {
   authorizeParams,
   buildAuthorizeUrl,
@@ -26,37 +25,9 @@ import {
 
 const MAX_BODY_BYTES = 16 * 1024
 
-/** The granted scope in canonical form; unknown names from a real service are kept as they are. */
-function canonicalGranted(scope: string): string {
-  try {
-    return formatScopes(canonicalScopes(parseScopes(scope)))
-  } catch {
-    return scope
-  }
-}
-
 export function createAuthRoutes(ctx: ProxyContext) {
   const { config, cookies } = ctx
   const auth = new Hono()
-
-  const jsonBody = async <T extends z.ZodType>(request: Request, schema: T) => {
-    let body: unknown
-    try {
-      body = await request.json()
-    } catch {
-      return { ok: false as const, message: 'The request body is not valid JSON.' }
-    }
-    const parsed = schema.safeParse(body)
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]
-      const where = issue === undefined || issue.path.length === 0 ? 'body' : issue.path.join('.')
-      return {
-        ok: false as const,
-        message: `Invalid request ${where}: ${issue?.message ?? 'unexpected shape'}.`,
-      }
-    }
-    return { ok: true as const, data: parsed.data as z.infer<T> }
-  }
 
   auth.use(
     '*',
@@ -79,28 +50,17 @@ export function createAuthRoutes(ctx: ProxyContext) {
       redirectUri: config.redirectUri,
       authorizeEndpoint: new URL('/oauth2/authorize', config.authUrl).href,
       baseUrl: config.baseUrl.href.replace(/\/$/, ''),
+      clientCodeClientId: config.codeClient?.clientId ?? null,
     } satisfies PlaygroundConfig),
   )
 
   auth.post('/start', async (c) => {
-    const body = await jsonBody(c.req.raw, StartLoginRequestSchema)
+    const body = await readJsonBody(c.req.raw, StartLoginRequestSchema)
     if (!body.ok) return proxyError(c, 400, 'bad_request', body.message)
-    let scopes: string[]
-    try {
-      scopes = canonicalScopes(parseScopes(body.data.scopes.join(',')))
-    } catch (error) {
-      if (error instanceof ScopeError) {
-        return proxyError(
-          c,
-          400,
-          'bad_request',
-          `Cannot ask for ${error.message}: pick scopes from the list.`,
-        )
-      }
-      throw error
-    }
+    const requested = requestedScope(body.data.scopes)
+    if (!requested.ok) return proxyError(c, 400, 'bad_request', requested.message)
+    const scope = requested.data
     const state = createState(ctx.randomBytes)
-    const scope = formatScopes(scopes)
     const returnTo = sanitizeReturnTo(body.data.returnTo, config.appOrigin)
     await cookies.startTransaction(c, { state, scope, returnTo, createdAt: ctx.clock() })
     // redirect_uri comes from configuration, never from Host or X-Forwarded-* (RFC 9700 §4.13).
@@ -119,7 +79,7 @@ export function createAuthRoutes(ctx: ProxyContext) {
   })
 
   auth.post('/exchange', async (c) => {
-    const body = await jsonBody(c.req.raw, ExchangeRequestSchema)
+    const body = await readJsonBody(c.req.raw, ExchangeRequestSchema)
     if (!body.ok) return proxyError(c, 400, 'bad_request', body.message)
     const { code, state } = body.data
     const shown = `${state.slice(0, 6)}…`
@@ -224,7 +184,7 @@ export function createAuthRoutes(ctx: ProxyContext) {
     }
 
     // RFC 6749 §5.1: an absent scope means the requested one was granted.
-    const scope = canonicalGranted(token.data.scope ?? transaction.scope)
+    const scope = grantedScope(token.data.scope ?? transaction.scope)
     const now = ctx.clock()
     await cookies.writeSession(c, {
       accessToken: token.data.access_token,

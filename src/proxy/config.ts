@@ -14,6 +14,12 @@ export const EMULATOR_WEB_APP = {
   clientSecret: 'playground-web-secret',
 } as const
 
+/** The embedded emulator's app for the client-code flow (spec §5.3). */
+export const EMULATOR_CODE_APP = {
+  clientId: 'playground-cli',
+  clientSecret: 'playground-cli-secret',
+} as const
+
 export interface Config {
   /** `emulator` when the four YUQUE_* variables are unset: the embedded emulator is used. */
   service: 'emulator' | 'yuque'
@@ -23,6 +29,8 @@ export interface Config {
   baseUrl: URL
   clientId: string
   clientSecret: string
+  /** The app the client-code flow signs for; null when a real service has none configured. */
+  codeClient: { clientId: string; clientSecret: string } | null
   appOrigin: string
   /** Always `<appOrigin>/callback`, the same exact string every time (RFC 9700 §4.1.3). */
   redirectUri: string
@@ -119,6 +127,8 @@ const EnvSchema = z.object({
   YUQUE_BASE_URL: httpUrl('YUQUE_BASE_URL').optional(),
   YUQUE_CLIENT_ID: z.string().trim().min(1, 'YUQUE_CLIENT_ID must not be empty').optional(),
   YUQUE_CLIENT_SECRET: z.string().min(1, 'YUQUE_CLIENT_SECRET must not be empty').optional(),
+  YUQUE_CODE_CLIENT_ID: z.string().trim().min(1).optional(),
+  YUQUE_CODE_CLIENT_SECRET: z.string().min(1).optional(),
   APP_ORIGIN: httpUrl('APP_ORIGIN').optional(),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must have at least 32 characters').optional(),
   HOST: z.string().trim().min(1, 'HOST must not be empty').optional(),
@@ -176,6 +186,12 @@ export function loadConfig(env: Env, generateSecret: () => string = defaultSecre
       `set all four of ${SERVICE_VARIABLES.join(', ')} to use a real service, or none to use the embedded emulator; missing: ${missing.join(', ')}`,
     )
   }
+  if (
+    (present.YUQUE_CODE_CLIENT_ID === undefined) !==
+    (present.YUQUE_CODE_CLIENT_SECRET === undefined)
+  ) {
+    problems.push('set both YUQUE_CODE_CLIENT_ID and YUQUE_CODE_CLIENT_SECRET, or neither')
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems)
   const vars = parsed.data
 
@@ -204,6 +220,12 @@ export function loadConfig(env: Env, generateSecret: () => string = defaultSecre
     baseUrl: new URL(baseUrl.href.replace(/\/?$/, '/')),
     clientId: vars.YUQUE_CLIENT_ID ?? EMULATOR_WEB_APP.clientId,
     clientSecret: vars.YUQUE_CLIENT_SECRET ?? EMULATOR_WEB_APP.clientSecret,
+    codeClient:
+      vars.YUQUE_CODE_CLIENT_ID !== undefined && vars.YUQUE_CODE_CLIENT_SECRET !== undefined
+        ? { clientId: vars.YUQUE_CODE_CLIENT_ID, clientSecret: vars.YUQUE_CODE_CLIENT_SECRET }
+        : service === 'emulator'
+          ? { ...EMULATOR_CODE_APP }
+          : null,
     appOrigin,
     redirectUri: `${appOrigin}/callback`,
     sessionSecret,

@@ -9,6 +9,7 @@ import { createMiddleware } from 'hono/factory'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../protocol/playground-api'
 import { createApiRoutes } from './api-routes'
 import { createAuthRoutes } from './auth-routes'
+import { createClientCodeRoutes } from './client-code-routes'
 import type { Config } from './config'
 import type { ProxyContext } from './context'
 import { proxyError } from './http-errors'
@@ -26,6 +27,7 @@ export interface ProxyOptions {
   log?: (line: string) => void
 }
 
+const CLIENT_CODE_AUTHORIZE_PATH = '/auth/client-code/authorize'
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 export function createProxy(options: ProxyOptions): Hono {
@@ -60,7 +62,10 @@ export function createProxy(options: ProxyOptions): Hono {
   // it without a CORS preflight, which is never approved), same-origin fetch metadata, a
   // same-origin Origin on state-changing calls, and JSON bodies only. No CORS headers at all.
   const csrf = createMiddleware(async (c, next) => {
-    if (c.req.header(CSRF_HEADER) !== CSRF_HEADER_VALUE) {
+    // The one navigation endpoint: a new tab opened by the app cannot send the custom header.
+    // Its cookie is SameSite=Strict and fetch metadata must say same-origin (checked below).
+    const isNavigation = c.req.method === 'GET' && c.req.path === CLIENT_CODE_AUTHORIZE_PATH
+    if (!isNavigation && c.req.header(CSRF_HEADER) !== CSRF_HEADER_VALUE) {
       return proxyError(
         c,
         403,
@@ -112,6 +117,7 @@ export function createProxy(options: ProxyOptions): Hono {
 
   const notAnEndpoint = (c: Context) =>
     proxyError(c, 404, 'not_allowed', `${c.req.method} ${c.req.path} is not a playground endpoint.`)
+  app.route('/auth/client-code', createClientCodeRoutes(ctx))
   app.route('/auth', createAuthRoutes(ctx))
   app.route('/api/v2', createApiRoutes(ctx))
   app.all('/auth/*', notAnEndpoint)

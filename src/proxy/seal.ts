@@ -6,7 +6,7 @@
 import { hkdfSync } from 'node:crypto'
 import { EncryptJWT, jwtDecrypt } from 'jose'
 
-export type SealPurpose = 'session' | 'transaction'
+export type SealPurpose = 'session' | 'transaction' | 'client-code'
 
 export interface Sealer {
   seal(purpose: SealPurpose, payload: Record<string, unknown>, ttlSeconds: number): Promise<string>
@@ -16,7 +16,7 @@ export interface Sealer {
 
 export function createSealer(secret: string, clock: () => number): Sealer {
   const keys = new Map<SealPurpose, Uint8Array>(
-    (['session', 'transaction'] as const).map((purpose) => [
+    (['session', 'transaction', 'client-code'] as const).map((purpose) => [
       purpose,
       new Uint8Array(hkdfSync('sha256', secret, 'yuque-oauth-playground', `cookie:${purpose}`, 32)),
     ]),

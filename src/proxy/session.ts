@@ -37,12 +37,28 @@ const SessionSchema = z.object({
 })
 export type Session = z.infer<typeof SessionSchema>
 
+/** How long a client-code attempt lives: the service keeps a pending code about as long. */
+export const CLIENT_CODE_TTL_SECONDS = 600
+
+const ClientCodeAttemptSchema = z.object({
+  code: z.string(),
+  scope: z.string(),
+  authorizeUrl: z.string(),
+  startedAt: z.number(),
+  attempts: z.number().int(),
+})
+export type ClientCodeAttempt = z.infer<typeof ClientCodeAttemptSchema>
+
 export interface CookieJar {
   sessionCookieName: string
   transactionCookieName(state: string): string
   startTransaction(c: Context, transaction: Transaction): Promise<void>
   /** Reads the transaction for `state` and deletes its cookie whatever the outcome (RFC 9700 §4.2.4). */
   takeTransaction(c: Context, state: string): Promise<'missing' | 'invalid' | Transaction>
+  /** The one pending client-code attempt of this browser (a new one replaces it). */
+  writeClientCode(c: Context, attempt: ClientCodeAttempt): Promise<void>
+  readClientCode(c: Context): Promise<ClientCodeAttempt | null>
+  clearClientCode(c: Context): void
   readSession(c: Context): Promise<Session | null>
   writeSession(c: Context, session: Session): Promise<void>
   clearSession(c: Context): void
@@ -61,6 +77,14 @@ export function createCookieJar(config: Config, sealer: Sealer, clock: () => num
   } as const
   const sessionCookie = {
     path: '/',
+    httpOnly: true,
+    sameSite: 'Strict',
+    secure: config.isSecure,
+  } as const
+  // The code is a bearer secret until redeemed (checklist J3): sealed, and only sent to /auth/client-code.
+  const clientCodeCookieName = config.isSecure ? '__Secure-pg_cc' : 'pg_cc'
+  const clientCodeCookie = {
+    path: '/auth/client-code',
     httpOnly: true,
     sameSite: 'Strict',
     secure: config.isSecure,
@@ -125,6 +149,23 @@ export function createCookieJar(config: Config, sealer: Sealer, clock: () => num
       deleteCookie(c, name, transactionCookie)
       const payload = TransactionSchema.safeParse(await sealer.unseal('transaction', value))
       return payload.success ? payload.data : 'invalid'
+    },
+    async writeClientCode(c, attempt) {
+      const remaining = Math.max(
+        1,
+        Math.floor((attempt.startedAt + CLIENT_CODE_TTL_SECONDS * 1000 - clock()) / 1000),
+      )
+      const sealed = await sealer.seal('client-code', attempt, remaining)
+      setCookie(c, clientCodeCookieName, sealed, { ...clientCodeCookie, maxAge: remaining })
+    },
+    async readClientCode(c) {
+      const value = getCookie(c, clientCodeCookieName)
+      if (value === undefined) return null
+      const payload = ClientCodeAttemptSchema.safeParse(await sealer.unseal('client-code', value))
+      return payload.success ? payload.data : null
+    },
+    clearClientCode(c) {
+      deleteCookie(c, clientCodeCookieName, clientCodeCookie)
     },
     readSession,
     writeSession,

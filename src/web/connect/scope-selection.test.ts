@@ -43,6 +43,7 @@ describe('authorizeUrlPreview', () => {
         clientId: 'playground-web',
         redirectUri: 'http://localhost:5173/callback',
         authorizeEndpoint: 'http://127.0.0.1:4010/oauth2/authorize',
+        clientCodeClientId: 'playground-cli',
         baseUrl: 'http://127.0.0.1:4010/api/v2',
       },
       'doc,repo',

@@ -1,0 +1,238 @@
+import { createHmac } from 'node:crypto'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { createEmulator } from '../emulator/emulator'
+import { authorizeThroughPages } from '../emulator/testing'
+import { loadConfig } from './config'
+import { MAX_POLL_ATTEMPTS, maskCode } from './client-code-routes'
+import { createProxy } from './proxy'
+import { createBrowser } from './test-client'
+import { createInProcessUpstream } from './upstream'
+
+let now = Date.parse('2026-11-21T10:00:00Z')
+let emulator: ReturnType<typeof createEmulator>
+let proxy: ReturnType<typeof createProxy>
+
+beforeEach(() => {
+  now = Date.parse('2026-11-21T10:00:00Z')
+  emulator = createEmulator({ clock: () => now, testControl: true })
+  proxy = createProxy({
+    config: loadConfig({ SESSION_SECRET: 'client-code-test-secret-0123456789' }),
+    upstream: createInProcessUpstream((request) => emulator.app.request(request)),
+    clock: () => now,
+  })
+})
+
+async function start(browser: ReturnType<typeof createBrowser>, scopes = ['repo:read']) {
+  const response = await browser.call('POST', '/auth/client-code/start', { body: { scopes } })
+  expect(response.status).toBe(200)
+  return (await response.json()) as {
+    authorizePath: string
+    scope: string
+    intervalMs: number
+    maxAttempts: number
+    signing: { params: Record<string, string>; baseString: string; sign: string }
+  }
+}
+
+/** What the new tab does: follow the same-origin path to the service's authorize page. */
+async function authorizeUrlOf(browser: ReturnType<typeof createBrowser>): Promise<URL> {
+  const response = await browser.call('GET', '/auth/client-code/authorize', { bare: true })
+  expect(response.status).toBe(303)
+  return new URL(response.headers.get('Location') ?? '')
+}
+
+const poll = async (browser: ReturnType<typeof createBrowser>) => {
+  const response = await browser.call('POST', '/auth/client-code/poll', { body: {} })
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+}
+
+describe('POST /auth/client-code/start', () => {
+  it('signs the five parameters with the cli app secret, as node:crypto computes it', async () => {
+    const browser = createBrowser(proxy)
+    const started = await start(browser, ['repo:read', 'doc', 'doc:read'])
+    const url = await authorizeUrlOf(browser)
+    const code = url.searchParams.get('code') ?? ''
+    expect(code).toMatch(/^[A-Za-z0-9]{40}$/)
+    expect(url.searchParams.get('client_id')).toBe('playground-cli')
+    expect(url.searchParams.get('scope')).toBe('repo:read,doc')
+    expect(url.searchParams.get('timestamp')).toBe(String(now))
+    const base = `client_id=playground-cli&code=${code}&response_type=code&scope=repo%3Aread%2Cdoc&timestamp=${now}`
+    const expected = createHmac('sha1', 'playground-cli-secret').update(base).digest('base64')
+    expect(url.searchParams.get('sign')).toBe(expected)
+    expect(started.signing.sign).toBe(expected)
+  })
+
+  it('URL-encodes the signature so base64 + / = survive the query string', async () => {
+    const browser = createBrowser(proxy)
+    const { signing } = await start(browser)
+    const response = await browser.call('GET', '/auth/client-code/authorize', { bare: true })
+    const location = response.headers.get('Location') ?? ''
+    expect(location).toContain(`sign=${encodeURIComponent(signing.sign)}`)
+    expect(location).not.toMatch(/sign=[^&]*[+/=]/)
+  })
+
+  it('shows the signing step with the code masked and never the secret', async () => {
+    const browser = createBrowser(proxy)
+    const response = await browser.call('POST', '/auth/client-code/start', {
+      body: { scopes: ['repo:read'] },
+    })
+    const text = await response.text()
+    const code = (await authorizeUrlOf(browser)).searchParams.get('code') ?? ''
+    expect(text).not.toContain(code)
+    expect(text).not.toContain('playground-cli-secret')
+    const body = JSON.parse(text) as {
+      signing: { params: Record<string, string>; baseString: string }
+    }
+    expect(body.signing.params.code).toBe(maskCode(code))
+    expect(body.signing.baseString).toContain(`code=${encodeURIComponent(maskCode(code))}`)
+    expect(body).toMatchObject({ intervalMs: 3000, maxAttempts: 20, scope: 'repo:read' })
+  })
+
+  it('keeps the code in a sealed HttpOnly SameSite=Strict cookie for /auth/client-code only', async () => {
+    const browser = createBrowser(proxy)
+    await start(browser)
+    const code = (await authorizeUrlOf(browser)).searchParams.get('code') ?? ''
+    const cookie = browser.seen.find((candidate) => candidate.name === 'pg_cc')
+    expect(cookie?.value).not.toContain(code)
+    expect(cookie?.attributes.has('httponly')).toBe(true)
+    expect(cookie?.attributes.get('samesite')).toBe('Strict')
+    expect(cookie?.attributes.get('path')).toBe('/auth/client-code')
+  })
+
+  it('refuses an unknown scope and needs the CSRF header', async () => {
+    const browser = createBrowser(proxy)
+    const unknown = await browser.call('POST', '/auth/client-code/start', {
+      body: { scopes: ['everything'] },
+    })
+    expect(unknown.status).toBe(400)
+    const bare = await browser.call('POST', '/auth/client-code/start', {
+      bare: true,
+      body: '{"scopes":[]}',
+      headers: { 'Content-Type': 'application/json', Origin: 'http://localhost:5173' },
+    })
+    expect(bare.status).toBe(403)
+  })
+
+  it('says the flow is not configured for a real service without a code client', async () => {
+    const real = createProxy({
+      config: loadConfig({
+        YUQUE_AUTH_URL: 'https://www.yuque.com',
+        YUQUE_BASE_URL: 'https://www.yuque.com/api/v2',
+        YUQUE_CLIENT_ID: 'id',
+        YUQUE_CLIENT_SECRET: 'secret',
+        SESSION_SECRET: 'x'.repeat(32),
+      }),
+      upstream: () => Promise.reject(new Error('no network in tests')),
+    })
+    const response = await createBrowser(real).call('POST', '/auth/client-code/start', {
+      body: { scopes: [] },
+    })
+    expect(response.status).toBe(400)
+    expect(await response.json()).toMatchObject({
+      message: expect.stringContaining('YUQUE_CODE_CLIENT_ID'),
+    })
+  })
+})
+
+describe('GET /auth/client-code/authorize', () => {
+  it('refuses a cross-site navigation and a browser without a pending attempt', async () => {
+    const browser = createBrowser(proxy)
+    await start(browser)
+    const crossSite = await browser.call('GET', '/auth/client-code/authorize', {
+      bare: true,
+      headers: { 'Sec-Fetch-Site': 'cross-site' },
+    })
+    expect(crossSite.status).toBe(403)
+    const stranger = await createBrowser(proxy).call('GET', '/auth/client-code/authorize', {
+      bare: true,
+    })
+    expect(stranger.status).toBe(400)
+  })
+})
+
+describe('POST /auth/client-code/poll', () => {
+  it('says pending while the user has not approved, counting attempts', async () => {
+    const browser = createBrowser(proxy)
+    await start(browser)
+    expect(await poll(browser)).toEqual({
+      status: 200,
+      body: { status: 'pending', attempt: 1, maxAttempts: 20 },
+    })
+    await authorizeUrlOf(browser)
+    expect((await poll(browser)).body).toMatchObject({ status: 'pending', attempt: 2 })
+  })
+
+  it('connects after approval: the session is the same as after the code flow', async () => {
+    const browser = createBrowser(proxy)
+    await start(browser, ['repo:read', 'group:read'])
+    const url = await authorizeUrlOf(browser)
+    const approval = await authorizeThroughPages(emulator.app, url.href, { login: 'bob' })
+    expect(approval.status).toBe(200)
+    expect((await poll(browser)).body).toEqual({
+      status: 'connected',
+      attempt: 1,
+      scope: 'repo:read,group:read',
+      requestedScope: 'repo:read,group:read',
+    })
+    expect(await (await browser.call('GET', '/auth/session')).json()).toMatchObject({
+      connected: true,
+      scope: 'repo:read,group:read',
+    })
+    const me = await browser.call('GET', '/api/v2/user')
+    expect(((await me.json()) as { data: { login: string } }).data.login).toBe('bob')
+    // The attempt is over: its cookie is gone and a further poll says so.
+    expect(browser.jar.has('pg_cc')).toBe(false)
+    expect(await poll(browser)).toMatchObject({ status: 400, body: { code: 'no_client_code' } })
+  })
+
+  it('sends no client secret when polling', async () => {
+    const browser = createBrowser(proxy)
+    await start(browser)
+    await poll(browser)
+    const calls = emulator.control.requestLog().filter((entry) => entry.path === '/oauth2/token')
+    expect(calls).toEqual([
+      expect.objectContaining({ grantType: 'client_code', hasClientSecret: false, status: 400 }),
+    ])
+  })
+
+  it('says denied after the user denies', async () => {
+    const browser = createBrowser(proxy)
+    await start(browser)
+    const url = await authorizeUrlOf(browser)
+    await authorizeThroughPages(emulator.app, url.href, { login: 'alice', deny: true })
+    expect((await poll(browser)).body).toEqual({ status: 'denied', attempt: 1 })
+    expect(await (await browser.call('GET', '/auth/session')).json()).toEqual({ connected: false })
+  })
+
+  it('gives up after the official budget of 20 polls', async () => {
+    const browser = createBrowser(proxy)
+    await start(browser)
+    for (let attempt = 1; attempt <= MAX_POLL_ATTEMPTS; attempt++) {
+      expect((await poll(browser)).body).toMatchObject({ status: 'pending', attempt })
+    }
+    expect((await poll(browser)).body).toMatchObject({ status: 'expired', attempt: 20 })
+    const tokenCalls = emulator.control
+      .requestLog()
+      .filter((entry) => entry.path === '/oauth2/token')
+    expect(tokenCalls).toHaveLength(20)
+  })
+
+  it('gives up when the attempt is older than ten minutes', async () => {
+    const browser = createBrowser(proxy)
+    await start(browser)
+    await poll(browser)
+    now += 10 * 60_000 + 1000
+    const result = await poll(browser)
+    // The sealed cookie expires with the attempt: the attempt is gone, nothing is polled.
+    expect(result).toMatchObject({ status: 400, body: { code: 'no_client_code' } })
+    const tokenCalls = emulator.control.requestLog().filter((entry) => entry.path === '/oauth2/token')
+    expect(tokenCalls).toHaveLength(1)
+  })
+
+  it('refuses to poll without the CSRF header', async () => {
+    const browser = createBrowser(proxy)
+    await start(browser)
+    const response = await browser.call('POST', '/auth/client-code/poll', { bare: true })
+    expect(response.status).toBe(403)
+  })
+})

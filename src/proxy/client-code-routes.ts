@@ -1,0 +1,219 @@
+/**
+ * `/auth/client-code/*`: the client-code flow (spec §5.3) run inside the proxy, so the secret
+ * that signs the authorize request never reaches the browser (checklist J1). The browser opens
+ * `/auth/client-code/authorize`, which redirects to the service's page, and polls
+ * `/auth/client-code/poll`; the 40-character code stays in a sealed HttpOnly cookie.
+ */
+import { Hono } from 'hono'
+import {
+  SIGNED_PARAMS,
+  clientCodeBaseString,
+  generateClientCode,
+  signClientCode,
+  type ClientCodeParams,
+} from '../protocol/client-code'
+import {
+  ClientCodeStartRequestSchema,
+  type ClientCodePollResponse,
+  type ClientCodeStartResponse,
+} from '../protocol/playground-api'
+import { OAuthErrorSchema, TokenResponseSchema } from '../protocol/schemas'
+import { MAX_UPSTREAM_BYTES, type ProxyContext } from './context'
+import { proxyError, upstreamFailure } from './http-errors'
+import { grantedScope, readJsonBody, requestedScope } from './json-body'
+import { CLIENT_CODE_TTL_SECONDS } from './session'
+
+/** The official helper polls every 3 s, 20 times (design.md). */
+export const POLL_INTERVAL_MS = 3000
+export const MAX_POLL_ATTEMPTS = 20
+
+/** While the user has not approved, the service answers this 400 (spec §5.3; yuque/auth). */
+const PENDING_DESCRIPTION = 'authorization code is invalid'
+
+/** Shows the code's first and last four characters only: it is a bearer secret until redeemed. */
+export function maskCode(code: string): string {
+  return `${code.slice(0, 4)}${'•'.repeat(Math.max(0, code.length - 8))}${code.slice(-4)}`
+}
+
+export function createClientCodeRoutes(ctx: ProxyContext) {
+  const { config, cookies } = ctx
+  const routes = new Hono()
+
+  routes.post('/start', async (c) => {
+    if (config.codeClient === null) {
+      return proxyError(
+        c,
+        400,
+        'bad_request',
+        'The client-code flow is not configured for this service: set YUQUE_CODE_CLIENT_ID and YUQUE_CODE_CLIENT_SECRET.',
+      )
+    }
+    const body = await readJsonBody(c.req.raw, ClientCodeStartRequestSchema)
+    if (!body.ok) return proxyError(c, 400, 'bad_request', body.message)
+    const requested = requestedScope(body.data.scopes)
+    if (!requested.ok) return proxyError(c, 400, 'bad_request', requested.message)
+    const scope = requested.data
+    const code = generateClientCode((bytes) => {
+      bytes.set(ctx.randomBytes(bytes.length))
+      return bytes
+    })
+    const startedAt = ctx.clock()
+    const params: ClientCodeParams = {
+      client_id: config.codeClient.clientId,
+      code,
+      response_type: 'code',
+      scope,
+      timestamp: String(startedAt),
+    }
+    const sign = await signClientCode(params, config.codeClient.clientSecret)
+    const authorizeUrl = new URL('/oauth2/authorize', config.authUrl)
+    for (const name of SIGNED_PARAMS) authorizeUrl.searchParams.set(name, params[name])
+    authorizeUrl.searchParams.set('sign', sign)
+    await cookies.writeClientCode(c, {
+      code,
+      scope,
+      authorizeUrl: authorizeUrl.href,
+      startedAt,
+      attempts: 0,
+    })
+
+    const shown = { ...params, code: maskCode(code) }
+    return c.json({
+      authorizePath: '/auth/client-code/authorize',
+      scope,
+      expiresAt: new Date(startedAt + CLIENT_CODE_TTL_SECONDS * 1000).toISOString(),
+      intervalMs: POLL_INTERVAL_MS,
+      maxAttempts: MAX_POLL_ATTEMPTS,
+      signing: {
+        params: shown,
+        baseString: clientCodeBaseString(shown),
+        sign,
+        algorithm: `base64(HMAC-SHA1(client_secret of ${config.codeClient.clientId}, string))`,
+      },
+    } satisfies ClientCodeStartResponse)
+  })
+
+  // A top-level navigation in the new tab: it cannot carry the custom header, and the
+  // SameSite=Strict cookie is not sent when another site starts it (proxy.ts exempts it).
+  routes.get('/authorize', async (c) => {
+    const attempt = await cookies.readClientCode(c)
+    if (attempt === null) {
+      return c.text(
+        'No client-code login is in progress in this browser, or it expired. Go back to the playground and start again.',
+        400,
+      )
+    }
+    return c.redirect(attempt.authorizeUrl, 303)
+  })
+
+  routes.post('/poll', async (c) => {
+    const attempt = await cookies.readClientCode(c)
+    if (attempt === null) {
+      return proxyError(
+        c,
+        400,
+        'no_client_code',
+        'No client-code login is in progress in this browser (it ended, expired, or was cancelled). Start again.',
+      )
+    }
+    const attemptNumber = attempt.attempts + 1
+    const answer = (response: ClientCodePollResponse) => c.json(response)
+    if (
+      attempt.attempts >= MAX_POLL_ATTEMPTS ||
+      ctx.clock() - attempt.startedAt > CLIENT_CODE_TTL_SECONDS * 1000
+    ) {
+      cookies.clearClientCode(c)
+      return answer({
+        status: 'expired',
+        attempt: attempt.attempts,
+        reason: `No approval after ${attempt.attempts} polls; the code is no longer polled.`,
+      })
+    }
+
+    let response
+    try {
+      // One token request per poll; the spec sends no client_secret in this call.
+      response = await ctx.upstream({
+        method: 'POST',
+        url: new URL('/oauth2/token', config.authUrl),
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Accept: 'application/json',
+          'User-Agent': config.userAgent,
+        },
+        body: new URLSearchParams({
+          client_id: config.codeClient?.clientId ?? '',
+          code: attempt.code,
+          grant_type: 'client_code',
+        }).toString(),
+        timeoutMs: config.upstreamTimeoutMs,
+        maxBytes: MAX_UPSTREAM_BYTES,
+      })
+    } catch (error) {
+      await cookies.writeClientCode(c, { ...attempt, attempts: attemptNumber })
+      return upstreamFailure(c, error, {
+        name: "The service's token endpoint",
+        origin: config.authUrl.origin,
+        timeoutMs: config.upstreamTimeoutMs,
+        next: 'Polling goes on at the next interval.',
+      })
+    }
+
+    let json: unknown
+    try {
+      json = JSON.parse(response.body)
+    } catch {
+      json = undefined
+    }
+    if (response.status === 200) {
+      const token = TokenResponseSchema.safeParse(json)
+      cookies.clearClientCode(c)
+      if (!token.success) {
+        return proxyError(
+          c,
+          502,
+          'upstream_invalid',
+          'The token endpoint answered 200 without a valid bearer token response.',
+        )
+      }
+      const scope = grantedScope(token.data.scope ?? attempt.scope)
+      const now = ctx.clock()
+      await cookies.writeSession(c, {
+        accessToken: token.data.access_token,
+        scope,
+        requestedScope: attempt.scope,
+        connectedAt: now,
+        lastActiveAt: now,
+      })
+      return answer({
+        status: 'connected',
+        attempt: attemptNumber,
+        scope,
+        requestedScope: attempt.scope,
+      })
+    }
+    const oauthError = OAuthErrorSchema.safeParse(json)
+    if (response.status === 400 && oauthError.success) {
+      if (oauthError.data.error === 'access_denied') {
+        cookies.clearClientCode(c)
+        return answer({ status: 'denied', attempt: attemptNumber })
+      }
+      if (
+        oauthError.data.error === 'invalid_request' &&
+        oauthError.data.error_description === PENDING_DESCRIPTION
+      ) {
+        await cookies.writeClientCode(c, { ...attempt, attempts: attemptNumber })
+        return answer({ status: 'pending', attempt: attemptNumber, maxAttempts: MAX_POLL_ATTEMPTS })
+      }
+    }
+    cookies.clearClientCode(c)
+    return proxyError(
+      c,
+      502,
+      'exchange_failed',
+      `The token endpoint refused the client code (HTTP ${response.status}${oauthError.success ? `, ${oauthError.data.error.slice(0, 64)}` : ''}). Start again.`,
+    )
+  })
+
+  return routes
+}

@@ -1,0 +1,48 @@
+import type { z } from 'zod'
+import { ScopeError, canonicalScopes, formatScopes, parseScopes } from '../protocol/scopes'
+
+export type BodyResult<T> = { ok: true; data: T } | { ok: false; message: string }
+
+/** Parses a JSON request body with a schema; the message names the first bad field. */
+export async function readJsonBody<T extends z.ZodType>(
+  request: Request,
+  schema: T,
+): Promise<BodyResult<z.infer<T>>> {
+  let body: unknown
+  try {
+    body = await request.json()
+  } catch {
+    return { ok: false, message: 'The request body is not valid JSON.' }
+  }
+  const parsed = schema.safeParse(body)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    const where = issue === undefined || issue.path.length === 0 ? 'body' : issue.path.join('.')
+    return {
+      ok: false,
+      message: `Invalid request ${where}: ${issue?.message ?? 'unexpected shape'}.`,
+    }
+  }
+  return { ok: true, data: parsed.data as z.infer<T> }
+}
+
+/** The requested scopes in canonical form, or a message naming the unknown one. */
+export function requestedScope(scopes: readonly string[]): BodyResult<string> {
+  try {
+    return { ok: true, data: formatScopes(canonicalScopes(parseScopes(scopes.join(',')))) }
+  } catch (error) {
+    if (error instanceof ScopeError) {
+      return { ok: false, message: `Cannot ask for ${error.message}: pick scopes from the list.` }
+    }
+    throw error
+  }
+}
+
+/** The granted scope in canonical form; unknown names from a real service are kept as they are. */
+export function grantedScope(scope: string): string {
+  try {
+    return formatScopes(canonicalScopes(parseScopes(scope)))
+  } catch {
+    return scope
+  }
+}
