@@ -84,7 +84,9 @@ describe('POST /auth/client-code/start', () => {
       signing: { params: Record<string, string>; baseString: string }
     }
     expect(body.signing.params.code).toBe(maskCode(code))
-    expect(body.signing.baseString).toContain(`code=${encodeURIComponent(maskCode(code))}`)
+    expect(body.signing.baseString).toBe(
+      `client_id=playground-cli&code=${maskCode(code)}&response_type=code&scope=repo%3Aread&timestamp=${now}`,
+    )
     expect(body).toMatchObject({ intervalMs: 3000, maxAttempts: 20, scope: 'repo:read' })
   })
 
@@ -225,8 +227,21 @@ describe('POST /auth/client-code/poll', () => {
     const result = await poll(browser)
     // The sealed cookie expires with the attempt: the attempt is gone, nothing is polled.
     expect(result).toMatchObject({ status: 400, body: { code: 'no_client_code' } })
-    const tokenCalls = emulator.control.requestLog().filter((entry) => entry.path === '/oauth2/token')
+    const tokenCalls = emulator.control
+      .requestLog()
+      .filter((entry) => entry.path === '/oauth2/token')
     expect(tokenCalls).toHaveLength(1)
+  })
+
+  it('stops the attempt on cancel: a later poll finds nothing and calls no token endpoint', async () => {
+    const browser = createBrowser(proxy)
+    await start(browser)
+    const cancelled = await browser.call('POST', '/auth/client-code/cancel', { body: {} })
+    expect(cancelled.status).toBe(204)
+    expect(await poll(browser)).toMatchObject({ status: 400, body: { code: 'no_client_code' } })
+    expect(emulator.control.requestLog().filter((entry) => entry.path === '/oauth2/token')).toEqual(
+      [],
+    )
   })
 
   it('refuses to poll without the CSRF header', async () => {

@@ -86,7 +86,8 @@ export function createClientCodeRoutes(ctx: ProxyContext) {
       maxAttempts: MAX_POLL_ATTEMPTS,
       signing: {
         params: shown,
-        baseString: clientCodeBaseString(shown),
+        // The string really signed, with the code masked after encoding (the mask is not URL-safe).
+        baseString: clientCodeBaseString(params).replace(code, maskCode(code)),
         sign,
         algorithm: `base64(HMAC-SHA1(client_secret of ${config.codeClient.clientId}, string))`,
       },
@@ -104,6 +105,12 @@ export function createClientCodeRoutes(ctx: ProxyContext) {
       )
     }
     return c.redirect(attempt.authorizeUrl, 303)
+  })
+
+  // Cancel ends the attempt on the server too: the code is no longer polled or redeemable here.
+  routes.post('/cancel', (c) => {
+    cookies.clearClientCode(c)
+    return c.body(null, 204)
   })
 
   routes.post('/poll', async (c) => {

@@ -24,6 +24,13 @@ export function createAppRouter() {
                 import('./callback/callback-page').then((m) => ({ Component: m.CallbackPage })),
             },
             {
+              path: 'connect/client-code',
+              lazy: () =>
+                import('./client-code/client-code-page').then((m) => ({
+                  Component: m.ClientCodePage,
+                })),
+            },
+            {
               path: 'me',
               lazy: () =>
                 import('./profile/profile-page').then((m) => ({ Component: m.ProfilePage })),

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from 'react-router-dom'
 import type { ExchangeResponse } from '../../protocol/playground-api'
+import { Checklist, type Step } from '../lib/checklist'
 import { safeReturnTo } from '../lib/return-to'
 import { refreshAfterSessionChange } from '../session/account-cache'
 import { forgetCapturedCallback, peekCapturedCallback } from './capture-callback'
@@ -9,34 +10,12 @@ import { verifyState, type CallbackParams, type StateVerdict } from './callback-
 import { describeExchangeError } from './describe-exchange-error'
 import { exchangeCodeOnce } from './exchange-once'
 import { pendingStates } from './pending-states'
-import './callback-page.css'
 
 type Outcome =
   | { status: 'idle' }
   | { status: 'exchanging' }
   | { status: 'connected'; response: ExchangeResponse }
   | { status: 'failed'; error: unknown }
-
-type StepStatus = 'done' | 'failed' | 'active' | 'skipped'
-
-interface Step {
-  label: string
-  status: StepStatus
-  detail?: string
-}
-
-const STATUS_TEXT: Record<StepStatus, string> = {
-  done: 'passed',
-  failed: 'failed',
-  active: 'in progress',
-  skipped: 'not done',
-}
-const STATUS_ICON: Record<StepStatus, string> = {
-  done: '✓',
-  failed: '✗',
-  active: '…',
-  skipped: '–',
-}
 
 function landingPath(returnTo: string): string {
   const safe = safeReturnTo(returnTo)
@@ -105,27 +84,6 @@ function buildSteps(params: CallbackParams, verdict: StateVerdict, outcome: Outc
       : {}),
   })
   return steps
-}
-
-function Checklist({ steps }: { steps: Step[] }) {
-  return (
-    <ol className="checklist">
-      {steps.map((step) => (
-        <li key={step.label} className={`check check-${step.status}`}>
-          <span className="check-icon" aria-hidden="true">
-            {STATUS_ICON[step.status]}
-          </span>
-          <span className="check-body">
-            <span className="check-label">
-              {step.label}
-              <span className="visually-hidden">: {STATUS_TEXT[step.status]}</span>
-            </span>
-            {step.detail !== undefined && <span className="check-detail">{step.detail}</span>}
-          </span>
-        </li>
-      ))}
-    </ol>
-  )
 }
 
 function StartAgain({ label = 'Start again' }: { label?: string }) {

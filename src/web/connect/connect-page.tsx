@@ -1,12 +1,14 @@
 import { useEffect, useId, useState } from 'react'
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { Link, useSearchParams } from 'react-router-dom'
+import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { NO_SCOPE_MEANING, safeParseScopes, scopeInfo } from '../../protocol/scopes'
 import type { PlaygroundConfig } from '../../protocol/playground-api'
 import { ApiErrorNotice } from '../lib/api-error-notice'
 import { FormattedDate } from '../lib/formatted-date'
 import { safeReturnTo } from '../lib/return-to'
 import { pendingStates } from '../callback/pending-states'
+import { startClientCode } from '../client-code/client-code-queries'
+import { CLIENT_CODE_PATH, openAuthorizeTab, type LaunchState } from '../client-code/launch'
 import { sessionQueries, startLogin } from '../session/session-queries'
 import { configQueries } from './config-queries'
 import {
@@ -166,7 +168,10 @@ export function ConnectPage() {
       window.location.assign(response.authorizeUrl)
     },
   })
-  const isBusy = start.isPending || isRedirecting
+  const navigate = useNavigate()
+  const clientCodeHintId = useId()
+  const clientCode = useMutation({ mutationFn: startClientCode })
+  const isBusy = start.isPending || isRedirecting || clientCode.isPending
 
   // Back from the authorize page, the browser may restore this page as it was: busy.
   useEffect(() => {
@@ -184,7 +189,30 @@ export function ConnectPage() {
     })
   }
 
+  // The authorize page opens in a new tab, and this tab waits there for the approval.
+  const connectWithoutServer = () => {
+    // In the click itself: a tab opened after the start request's answer would be blocked.
+    const tab = openAuthorizeTab()
+    const scopes = preview.canonical
+    clientCode.mutate(
+      { scopes },
+      {
+        onSuccess: (response) => {
+          const state: LaunchState = {
+            start: response,
+            startedAt: Date.now(),
+            scopes,
+            isTabOpened: tab.navigate(response.authorizePath),
+          }
+          void navigate(CLIENT_CODE_PATH, { state })
+        },
+        onError: () => tab.close(),
+      },
+    )
+  }
+
   const current = session.data?.connected === true ? session.data : null
+  const clientCodeClientId = config.data?.clientCodeClientId ?? null
 
   return (
     <div className="page">
@@ -244,12 +272,35 @@ export function ConnectPage() {
                 ? 'Opening the service’s authorize page…'
                 : start.isPending
                   ? 'Asking the proxy for a login…'
-                  : returnTo
-                    ? `Afterwards you will return to ${returnTo}.`
-                    : 'Afterwards you will land on your profile.'}
+                  : clientCode.isPending
+                    ? 'Asking the proxy to sign a client-code request…'
+                    : returnTo
+                      ? `Afterwards you will return to ${returnTo}.`
+                      : 'Afterwards you will land on your profile.'}
             </p>
           </div>
           {start.isError && <ApiErrorNotice error={start.error} onRetry={connect} />}
+          {clientCodeClientId !== null && (
+            <div className="connect-alternative">
+              <button
+                type="button"
+                className="btn"
+                disabled={isBusy}
+                aria-describedby={clientCodeHintId}
+                onClick={connectWithoutServer}
+              >
+                No-server app (client code)
+              </button>
+              <p id={clientCodeHintId} className="field-hint">
+                Connect as <code>{clientCodeClientId}</code>, an app with no server the service
+                could send you back to: the authorize page opens in a new tab while this one asks
+                the token endpoint every few seconds whether you approved.
+              </p>
+            </div>
+          )}
+          {clientCode.isError && (
+            <ApiErrorNotice error={clientCode.error} onRetry={connectWithoutServer} />
+          )}
         </form>
         <AuthorizePreview config={config.data} preview={preview} />
       </div>
