@@ -1,5 +1,19 @@
-/** The e2e stack runs on ports of its own so that a developer's `npm run dev` can keep running. */
-export const E2E_APP_ORIGIN = 'http://localhost:5273'
-export const E2E_EMULATOR_PORT = 4110
+/**
+ * The e2e stack runs on ports of its own so that a developer's `npm run dev` can keep running.
+ * E2E_APP_PORT and E2E_EMULATOR_PORT move it elsewhere (two suites run side by side).
+ */
+function portFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name]
+  if (raw === undefined || raw === '') return fallback
+  const port = Number(raw)
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new Error(`${name} must be a port number (1–65535), not "${raw}".`)
+  }
+  return port
+}
+
+export const E2E_APP_PORT = portFromEnv('E2E_APP_PORT', 5273)
+export const E2E_APP_ORIGIN = `http://localhost:${E2E_APP_PORT}`
+export const E2E_EMULATOR_PORT = portFromEnv('E2E_EMULATOR_PORT', 4110)
 export const E2E_EMULATOR_ORIGIN = `http://127.0.0.1:${E2E_EMULATOR_PORT}`
 export const E2E_SESSION_SECRET = 'e2e-session-secret-0123456789abcdef'

@@ -1,0 +1,90 @@
+import type { Page } from '@playwright/test'
+import { expect, test, connectAs, sessionOf } from './support/fixtures'
+
+const rateMeter = (page: Page) =>
+  page.getByRole('meter', { name: 'Requests left in the rate limit' })
+const grantedChips = (page: Page) =>
+  page.getByRole('list', { name: 'Granted scopes' }).getByRole('listitem')
+
+test.describe('Connecting an account', () => {
+  test('connecting as alice through sign-in and consent shows her profile, scopes and rate limit', async ({
+    page,
+    emulator,
+  }) => {
+    await connectAs(page, { login: 'alice', scopes: ['repo:read', 'doc'], signInWith: 'form' })
+
+    await expect(page).toHaveURL('/me')
+    await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible()
+    const card = page.getByRole('article', { name: 'Alice Chen' })
+    await expect(card.getByRole('heading', { level: 2, name: 'Alice Chen' })).toBeVisible()
+    await expect(card).toContainText('@alice')
+    await expect(card).toContainText('1001')
+    // The header shows who is connected, with a way out.
+    await expect(page.getByRole('banner').getByText('Alice Chen')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Disconnect' })).toBeVisible()
+
+    await expect(grantedChips(page)).toHaveText(['repo:read', 'doc'])
+    await expect(rateMeter(page)).toHaveAttribute(
+      'aria-valuetext',
+      /^\d[\d,.\s]* \/ 5[,.\s]?000 requests left$/,
+    )
+
+    expect(await sessionOf(page)).toMatchObject({ connected: true })
+    const tokenCalls = await emulator.tokenCalls()
+    expect(tokenCalls).toHaveLength(1)
+    expect(tokenCalls[0]).toMatchObject({ grantType: 'authorization_code', status: 200 })
+  })
+
+  test('the hello page greets the connected user by name', async ({ page }) => {
+    await connectAs(page, { login: 'alice', scopes: [] })
+
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Hello' })
+      .click()
+    await expect(page).toHaveURL('/hello')
+    await expect(page.getByText('Hello Alice Chen', { exact: true })).toBeVisible()
+  })
+
+  test('denying on the consent page says so, offers to try again and connects nothing', async ({
+    page,
+    emulator,
+  }) => {
+    await connectAs(page, { login: 'bob', scopes: ['doc:read'], deny: true })
+
+    const alert = page.getByRole('alert')
+    await expect(alert).toContainText('You declined to connect')
+    // The state matched this tab: no "may not come from you" warning.
+    await expect(alert).not.toContainText('may not come from you')
+    await expect(page).toHaveURL('/callback')
+    expect(await emulator.tokenCalls()).toEqual([])
+    expect(await sessionOf(page)).toEqual({ connected: false })
+    await expect(page.getByText('not connected · public data only')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Disconnect' })).toHaveCount(0)
+
+    await alert.getByRole('link', { name: 'Try again' }).click()
+    await expect(page).toHaveURL('/')
+    await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeEnabled()
+  })
+
+  test('unticking a scope on the consent page grants the smaller set and shows what was not granted', async ({
+    page,
+    emulator,
+  }) => {
+    await connectAs(page, {
+      login: 'carol',
+      scopes: ['repo:read', 'group:read'],
+      grant: ['repo:read'],
+    })
+
+    await expect(page).toHaveURL('/me')
+    await expect(page.getByRole('article', { name: 'Carol Díaz' })).toBeVisible()
+    await expect(grantedChips(page)).toHaveText(['repo:read'])
+    const status = page.getByRole('region', { name: 'Token status' })
+    await expect(status).toContainText(/requested (repo:read,group:read|group:read,repo:read)/)
+    await expect(status).toContainText('not granted group:read')
+
+    expect(await sessionOf(page)).toMatchObject({ connected: true, scope: 'repo:read' })
+    expect(await emulator.tokenCalls()).toHaveLength(1)
+  })
+})

@@ -1,0 +1,56 @@
+import type { Page } from '@playwright/test'
+import { E2E_APP_ORIGIN } from './support/ports'
+import { SESSION_COOKIE, connectAs, expect, sessionOf, test } from './support/fixtures'
+
+async function expectNotConnected(page: Page): Promise<void> {
+  await expect(page.getByText('not connected · public data only')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Disconnect' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeVisible()
+  expect(await sessionOf(page)).toEqual({ connected: false })
+}
+
+/** Nothing of alice's account is left anywhere in the document. */
+async function expectNoAccountInPage(page: Page): Promise<void> {
+  const html = await page.content()
+  const storage = await page.evaluate(() =>
+    JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }),
+  )
+  for (const trace of ['Alice Chen', '@alice', 'avatars/alice', '1001']) {
+    expect(html, `the page still holds "${trace}"`).not.toContain(trace)
+    expect(storage, `web storage still holds "${trace}"`).not.toContain(trace)
+  }
+}
+
+test.describe('Disconnecting', () => {
+  test('disconnect returns to not connected, also after a reload, with no session cookie and no account data left', async ({
+    page,
+    context,
+  }) => {
+    await connectAs(page, { login: 'alice', scopes: ['repo:read'] })
+    await expect(page.getByRole('article', { name: 'Alice Chen' })).toBeVisible()
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Hello' })
+      .click()
+    await expect(page.getByText('Hello Alice Chen', { exact: true })).toBeVisible()
+    expect((await context.cookies()).map((cookie) => cookie.name)).toContain(SESSION_COOKIE)
+
+    await page.getByRole('button', { name: 'Disconnect' }).click()
+
+    await expect(page).toHaveURL('/')
+    await expectNotConnected(page)
+    await expectNoAccountInPage(page)
+    expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain(SESSION_COOKIE)
+
+    await page.reload()
+    await expectNotConnected(page)
+    await expectNoAccountInPage(page)
+
+    // The profile now asks to connect first instead of showing anything.
+    await page.goto('/me')
+    await expect(page.getByRole('heading', { name: 'Connect first' })).toBeVisible()
+    await expectNoAccountInPage(page)
+    // No cookie of the app at all (the emulator's own sign-in cookie lives on 127.0.0.1).
+    expect(await context.cookies(E2E_APP_ORIGIN)).toEqual([])
+  })
+})

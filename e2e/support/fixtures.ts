@@ -1,0 +1,246 @@
+/**
+ * The e2e suite's `test`: every test starts on a freshly reset emulator, fails on any CSP
+ * violation or dialog (a script payload must never run), and walks the login through the real
+ * pages with `connectAs`.
+ */
+import { test as base, expect, type APIRequestContext } from '@playwright/test'
+import type { Browser, BrowserContext, Page, Request } from '@playwright/test'
+import type { RequestLogEntry } from '../../src/emulator/request-log'
+import type { FaultInput } from '../../src/emulator/test-control'
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src/protocol/playground-api'
+import { E2E_APP_ORIGIN, E2E_EMULATOR_ORIGIN } from './ports'
+
+export { expect }
+
+export const APP_NAME = 'Yuque OAuth Playground'
+export const SESSION_COOKIE = 'pg_session'
+
+export const DEMO_USERS = {
+  alice: { id: 1001, name: 'Alice Chen' },
+  bob: { id: 1002, name: 'Bob Martin' },
+  wangxiaoming: { id: 1003, name: '王小明' },
+  carol: { id: 1004, name: 'Carol Díaz' },
+} as const
+export type DemoLogin = keyof typeof DEMO_USERS
+export const DEMO_PASSWORD = 'password'
+
+/** The emulator's test-control API (`/__emulator/*`), as the tests use it. */
+export interface Emulator {
+  reset(): Promise<void>
+  log(): Promise<RequestLogEntry[]>
+  /** Every request that reached the token endpoint, whatever its outcome. */
+  tokenCalls(): Promise<RequestLogEntry[]>
+  queueFault(fault: FaultInput): Promise<void>
+}
+
+function createEmulator(request: APIRequestContext): Emulator {
+  const log = async () => {
+    const response = await request.get('/__emulator/log')
+    expect(response.status(), 'GET /__emulator/log').toBe(200)
+    const body = (await response.json()) as { entries: RequestLogEntry[] }
+    return body.entries
+  }
+  return {
+    async reset() {
+      const response = await request.post('/__emulator/reset')
+      expect(response.status(), 'POST /__emulator/reset').toBe(200)
+    },
+    log,
+    async tokenCalls() {
+      return (await log()).filter((entry) => entry.path === '/oauth2/token')
+    },
+    async queueFault(fault) {
+      const response = await request.post('/__emulator/faults', { data: fault })
+      expect(response.status(), `POST /__emulator/faults: ${await response.text()}`).toBe(201)
+    },
+  }
+}
+
+/** What went wrong in a guarded browser context: each entry fails the test. */
+interface Incidents {
+  cspViolations: string[]
+  dialogs: string[]
+  pageErrors: string[]
+}
+
+const REPORT_BINDING = '__e2eReportCspViolation'
+
+/**
+ * Watches a browser context: CSP violations (reported by an init script through a binding, so
+ * violations on pages already navigated away from still count, and by Chromium's console
+ * message), dialogs (dismissed at once and recorded) and uncaught page errors.
+ */
+async function guardContext(context: BrowserContext, incidents: Incidents): Promise<void> {
+  await context.exposeBinding(REPORT_BINDING, ({ page }, violation: unknown) => {
+    incidents.cspViolations.push(`${page?.url() ?? '?'}: ${JSON.stringify(violation)}`)
+  })
+  await context.addInitScript((binding: string) => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as Record<string, (v: unknown) => void>)[binding]
+      report?.({
+        directive: event.effectiveDirective,
+        blocked: event.blockedURI,
+        sample: event.sample,
+      })
+    })
+  }, REPORT_BINDING)
+  context.on('console', (message) => {
+    if (
+      /Content Security Policy|Refused to (load|execute|apply|connect|frame)/i.test(message.text())
+    )
+      incidents.cspViolations.push(`${message.page()?.url() ?? '?'}: ${message.text()}`)
+  })
+  context.on('dialog', (dialog) => {
+    incidents.dialogs.push(`${dialog.type()}: ${dialog.message()}`)
+    void dialog.dismiss().catch(() => undefined)
+  })
+  context.on('weberror', (error) => {
+    incidents.pageErrors.push(String(error.error()))
+  })
+}
+
+function expectNoIncidents(incidents: Incidents): void {
+  expect(incidents.cspViolations, 'Content-Security-Policy violations').toEqual([])
+  expect(incidents.dialogs, 'dialogs opened (a script payload ran)').toEqual([])
+  expect(incidents.pageErrors, 'uncaught errors in the page').toEqual([])
+}
+
+interface Fixtures {
+  emulator: Emulator
+  /** Auto: fails the test on any CSP violation, dialog or uncaught page error. */
+  guard: Incidents
+  /** A fresh browser context (another browser, another person), guarded like the default one. */
+  newGuardedContext: () => Promise<BrowserContext>
+}
+
+export const test = base.extend<Fixtures>({
+  emulator: [
+    async ({ playwright }, use) => {
+      const request = await playwright.request.newContext({ baseURL: E2E_EMULATOR_ORIGIN })
+      const emulator = createEmulator(request)
+      await emulator.reset()
+      await use(emulator)
+      await request.dispose()
+    },
+    { auto: true },
+  ],
+
+  guard: [
+    async ({ context }, use) => {
+      const incidents: Incidents = { cspViolations: [], dialogs: [], pageErrors: [] }
+      await guardContext(context, incidents)
+      await use(incidents)
+      expectNoIncidents(incidents)
+    },
+    { auto: true },
+  ],
+
+  newGuardedContext: async ({ browser, guard }, use) => {
+    const contexts: BrowserContext[] = []
+    await use(async () => {
+      const context = await newContextLike(browser)
+      await guardContext(context, guard)
+      contexts.push(context)
+      return context
+    })
+    for (const context of contexts) await context.close()
+  },
+})
+
+async function newContextLike(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: E2E_APP_ORIGIN })
+}
+
+export interface ConnectOptions {
+  login: DemoLogin
+  /** Scopes ticked on the connect page. */
+  scopes: readonly string[]
+  /** Scopes left ticked on the consent page (default: all requested ones). */
+  grant?: readonly string[]
+  /** Answer the consent page with Deny. */
+  deny?: boolean
+  /** Sign in with the Login/Password form instead of the one-click demo-user button. */
+  signInWith?: 'demo-button' | 'form'
+  /**
+   * Where the journey is considered over: `landing` (default) waits until the app has left the
+   * callback (or, when denying, reached it); `none` returns right after the consent answer.
+   */
+  waitFor?: 'landing' | 'none'
+}
+
+/** For building a RegExp from literal text. */
+export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+const isApp = (url: URL) => url.origin === E2E_APP_ORIGIN
+const isEmulator = (url: URL) => url.origin === E2E_EMULATOR_ORIGIN
+
+/** The consent page's checkbox for a scope: its name starts with the scope, then its meaning. */
+export function consentCheckbox(page: Page, scope: string) {
+  return page.getByRole('checkbox', { name: new RegExp(`^${escapeRegExp(scope)}(\\s|$)`) })
+}
+
+/**
+ * The real journey: connect page → tick scopes → Connect → the emulator's sign-in → consent
+ * (unticking what `grant` leaves out) → Authorize or Deny.
+ */
+export async function connectAs(page: Page, options: ConnectOptions): Promise<void> {
+  const { login, scopes, grant, deny = false, signInWith = 'demo-button' } = options
+  await page.goto('/')
+  await expect(page.getByRole('heading', { level: 1, name: 'Connect an account' })).toBeVisible()
+  for (const scope of scopes) {
+    await page.getByRole('checkbox', { name: scope, exact: true }).check()
+  }
+  await page.getByRole('button', { name: /^Connect( again)?$/ }).click()
+
+  // The emulator: a real cross-site navigation to 127.0.0.1.
+  await page.waitForURL(isEmulator)
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
+  if (signInWith === 'form') {
+    await page.getByLabel('Login', { exact: true }).fill(login)
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD)
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  } else {
+    await page
+      .getByRole('button', { name: `Sign in as ${DEMO_USERS[login].name} (@${login})` })
+      .click()
+  }
+
+  await expect(page.getByRole('heading', { level: 1, name: `Authorize ${APP_NAME}` })).toBeVisible()
+  for (const scope of scopes) {
+    const checkbox = consentCheckbox(page, scope)
+    await expect(checkbox).toBeChecked()
+    if (grant !== undefined && !grant.includes(scope)) await checkbox.uncheck()
+  }
+  await page.getByRole('button', { name: deny ? 'Deny' : 'Authorize', exact: true }).click()
+
+  if (options.waitFor === 'none') return
+  if (deny) {
+    await page.waitForURL((url) => isApp(url) && url.pathname === '/callback')
+  } else {
+    await page.waitForURL((url) => isApp(url) && url.pathname !== '/callback')
+  }
+}
+
+/** Records every request a page makes (URL and Referer), for the address-bar and leak checks. */
+export function recordRequests(page: Page): Request[] {
+  const requests: Request[] = []
+  page.on('request', (request) => requests.push(request))
+  return requests
+}
+
+/**
+ * The proxy's `/auth/session` answer, asked from the page itself (same-origin fetch with the
+ * app's CSRF header), so the browser decides which cookies go with it as it does for the app.
+ */
+export async function sessionOf(page: Page): Promise<{ connected: boolean; scope?: string }> {
+  expect(new URL(page.url()).origin, 'sessionOf needs a page on the app').toBe(E2E_APP_ORIGIN)
+  const { status, body } = await page.evaluate(
+    async ([header, value]) => {
+      const response = await fetch('/auth/session', { headers: { [header]: value } })
+      return { status: response.status, body: (await response.json()) as unknown }
+    },
+    [CSRF_HEADER, CSRF_HEADER_VALUE] as const,
+  )
+  expect(status, 'GET /auth/session').toBe(200)
+  return body as { connected: boolean; scope?: string }
+}
