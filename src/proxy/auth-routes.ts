@@ -169,7 +169,7 @@ export function createAuthRoutes(ctx: ProxyContext) {
       return proxyError(
         c,
         502,
-        'exchange_failed',
+        'upstream_error',
         `The service's token endpoint failed (HTTP ${response.status}). Start again in a moment.`,
       )
     }

@@ -415,7 +415,10 @@ describe('POST /auth/exchange', () => {
       body: { code: callback.get('code'), state },
     })
     expect(response.status).toBe(502)
-    expect(await response.text()).not.toContain('SENTINEL')
+    const text = await response.text()
+    expect(text).not.toContain('SENTINEL')
+    // A server error, told apart from a refused code.
+    expect(JSON.parse(text)).toMatchObject({ code: 'upstream_error' })
   })
 
   it('rejects a 200 token response that is not a bearer token', async () => {

@@ -19,6 +19,7 @@ export const MAX_PENDING_LOGINS = 5
 export const SESSION_ABSOLUTE_SECONDS = 8 * 60 * 60
 export const SESSION_IDLE_SECONDS = 60 * 60
 const SESSION_TOUCH_SECONDS = 5 * 60
+const UNSEALED_CACHE_SIZE = 1000
 
 const TransactionSchema = z.object({
   state: z.string(),
@@ -113,10 +114,28 @@ export function createCookieJar(config: Config, sealer: Sealer, clock: () => num
     setCookie(c, sessionCookieName, sealed, { ...sessionCookie, maxAge: remaining })
   }
 
+  // Unsealing (AES-GCM through Web Crypto) was the proxy's largest cost per API call (issue 7).
+  // A sealed value cannot be altered, so the session it holds is remembered by the exact value,
+  // with the seal's own expiry; the idle check below still runs on every call.
+  const unsealedSessions = new Map<string, { payload: unknown; expiresAt: number }>()
+  async function unsealSession(value: string): Promise<unknown> {
+    const cached = unsealedSessions.get(value)
+    if (cached !== undefined && clock() < cached.expiresAt) return cached.payload
+    const payload = await sealer.unseal('session', value)
+    if (payload !== null && typeof payload.exp === 'number') {
+      if (unsealedSessions.size >= UNSEALED_CACHE_SIZE) {
+        const oldest = unsealedSessions.keys().next()
+        if (oldest.done !== true) unsealedSessions.delete(oldest.value)
+      }
+      unsealedSessions.set(value, { payload, expiresAt: payload.exp * 1000 })
+    }
+    return payload
+  }
+
   async function readSession(c: Context): Promise<Session | null> {
     const value = getCookie(c, sessionCookieName)
     if (value === undefined) return null
-    const payload = SessionSchema.safeParse(await sealer.unseal('session', value))
+    const payload = SessionSchema.safeParse(await unsealSession(value))
     const now = clock()
     if (!payload.success || now - payload.data.lastActiveAt > SESSION_IDLE_SECONDS * 1000) {
       clearSession(c)

@@ -6,6 +6,7 @@
  */
 import http from 'node:http'
 import https from 'node:https'
+import type { HeaderSource } from '../protocol/headers'
 
 export interface UpstreamRequest {
   method: 'GET' | 'POST'
@@ -18,7 +19,7 @@ export interface UpstreamRequest {
 
 export interface UpstreamResponse {
   status: number
-  headers: Headers
+  headers: HeaderSource
   body: string
 }
 
@@ -78,10 +79,14 @@ export function createHttpUpstream(): Upstream & { close(): void } {
         })
         res.on('end', () => {
           clearTimeout(timer)
-          const headers = new Headers()
-          for (const [name, value] of Object.entries(res.headers)) {
-            if (value === undefined) continue
-            for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item)
+          // Node already lower-cases the names: a view over them is enough (no Headers object
+          // per request on the hot path, issue 7).
+          const raw = res.headers
+          const headers: HeaderSource = {
+            get(name) {
+              const value = raw[name.toLowerCase()]
+              return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value
+            },
           }
           resolve({
             status: res.statusCode ?? 502,

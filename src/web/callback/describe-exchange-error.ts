@@ -36,6 +36,11 @@ export function describeExchangeError(error: unknown): { title: string; detail: 
         title: 'The service refused the code',
         detail: `${error.message} A code works once, for a few minutes.`,
       }
+    case 'upstream_error':
+      return {
+        title: 'The service failed during the exchange',
+        detail: `${error.message} This is a server error, not a problem with your code or sign-in.`,
+      }
     case 'upstream_timeout':
     case 'upstream_unreachable':
       return {
