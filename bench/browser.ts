@@ -1,0 +1,299 @@
+/**
+ * In Chromium, against the production build: the login round trip beside a warm load of /me,
+ * and the requests of a scripted tour (duplicates, and whether the profile's requests start in
+ * parallel). Timings are taken the same way for both sides of every ratio.
+ */
+import { chromium } from '@playwright/test'
+import type { Browser, BrowserContext, Page, Request } from '@playwright/test'
+import { CHROMIUM_ARGS, findChromium } from '../e2e/support/browser'
+import { DEMO_LOGIN, DEMO_NAME, SESSION_COOKIE, type BenchStack } from './stack'
+
+export const LOGIN_RUNS = 7
+/** Every wait in a browser run is bounded. */
+const STEP_TIMEOUT_MS = 20_000
+const APP_NAME = 'Yuque OAuth Playground'
+
+export async function launchChromium(): Promise<Browser> {
+  const { executablePath, found } = findChromium()
+  if (!found) throw new Error('No Chromium found: set CHROMIUM_PATH or run `npm run test:e2e` once')
+  return chromium.launch({
+    ...(executablePath === undefined ? {} : { executablePath }),
+    args: CHROMIUM_ARGS,
+  })
+}
+
+function profileName(page: Page) {
+  return page.getByRole('main').getByRole('heading', { level: 2, name: DEMO_NAME, exact: true })
+}
+
+/** The median of the finite values (a step that was not observed is NaN). */
+export function median(values: readonly number[]): number {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? NaN)
+    : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2
+}
+
+async function newAppContext(browser: Browser, stack: BenchStack): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: stack.appOrigin })
+  context.setDefaultTimeout(STEP_TIMEOUT_MS)
+  context.setDefaultNavigationTimeout(STEP_TIMEOUT_MS)
+  return context
+}
+
+/** A context already holding a session made by the real flow through the proxy. */
+export async function connectedContext(
+  browser: Browser,
+  stack: BenchStack,
+  sessionCookie: string,
+): Promise<BrowserContext> {
+  const context = await newAppContext(browser, stack)
+  await context.addCookies([
+    {
+      name: SESSION_COOKIE,
+      value: sessionCookie,
+      url: stack.appOrigin,
+      httpOnly: true,
+      sameSite: 'Strict',
+    },
+  ])
+  return context
+}
+
+export interface LoginTimings {
+  /** Pressing Authorize on the consent page → the profile's name visible on /me. */
+  loginMs: number[]
+  /** Reloading /me in a connected context → the profile's name visible. */
+  warmMs: number[]
+  /** From pressing Authorize: the app's /callback committed; POST /auth/exchange answered. */
+  steps: { callbackMs: number[]; exchangeMs: number[] }
+}
+
+/**
+ * N fresh contexts, each signing in first; then, in the last one (now connected), N reloads of
+ * /me. Both clocks stop at the same locator becoming visible.
+ */
+export async function measureLoginRoundTrip(
+  browser: Browser,
+  stack: BenchStack,
+): Promise<LoginTimings> {
+  const loginMs: number[] = []
+  const warmMs: number[] = []
+  const steps: LoginTimings['steps'] = { callbackMs: [], exchangeMs: [] }
+  let connected: BrowserContext | undefined
+  const loginOnce = async (page: Page) => {
+    await page.goto('/?returnTo=%2Fme')
+    await page.getByRole('button', { name: /^Connect( again)?$/ }).click()
+    await page.getByRole('button', { name: `Sign in as ${DEMO_NAME} (@${DEMO_LOGIN})` }).click()
+    await page.getByRole('heading', { level: 1, name: `Authorize ${APP_NAME}` }).waitFor()
+    const authorize = page.getByRole('button', { name: 'Authorize', exact: true })
+    await authorize.waitFor()
+    let started = 0
+    const since = () => performance.now() - started
+    // Where the time goes: the app's /callback committed, the code exchange answered.
+    const callback = page
+      .waitForURL((url) => url.pathname === '/callback', { waitUntil: 'commit' })
+      .then(since, () => Number.NaN)
+    const exchange = page
+      .waitForResponse((response) => new URL(response.url()).pathname === '/auth/exchange')
+      .then(since, () => Number.NaN)
+    started = performance.now()
+    await authorize.click()
+    await profileName(page).waitFor()
+    loginMs.push(since())
+    steps.callbackMs.push(await callback)
+    steps.exchangeMs.push(await exchange)
+    if (new URL(page.url()).pathname !== '/me') throw new Error(`login landed on ${page.url()}`)
+  }
+  try {
+    for (let run = 0; run < LOGIN_RUNS; run += 1) {
+      await connected?.close()
+      connected = await newAppContext(browser, stack)
+      const page = await connected.newPage()
+      await loginOnce(page).catch(async (error: unknown) => {
+        const heading = await page
+          .getByRole('heading', { level: 1 })
+          .first()
+          .textContent({ timeout: 1000 })
+          .catch(() => null)
+        throw new Error(
+          `login run ${run + 1}: ${String(error instanceof Error ? error.message : error).split('\n')[0]} (at ${page.url()}, heading "${heading ?? '?'}")`,
+        )
+      })
+    }
+    const page = connected?.pages()[0]
+    if (page === undefined) throw new Error('no connected page')
+    for (let run = 0; run < LOGIN_RUNS; run += 1) {
+      const started = performance.now()
+      await page.reload({ waitUntil: 'commit' })
+      await profileName(page).waitFor()
+      warmMs.push(performance.now() - started)
+    }
+  } finally {
+    await connected?.close()
+  }
+  return { loginMs, warmMs, steps }
+}
+
+export interface TourRequest {
+  step: string
+  method: string
+  path: string
+  /** ms since the tour's first request. */
+  start: number
+  end: number | null
+  status: number | null
+}
+
+export interface TourResult {
+  steps: string[]
+  requests: TourRequest[]
+  durationMs: number
+  /** Each distinct request the tour needs once: the data it shows. */
+  minimum: string[]
+  duplicates: string[]
+  profileLoad: { requests: TourRequest[]; isParallel: boolean; waterfall: string[] }
+}
+
+const isDataPath = (path: string) => path.startsWith('/api/') || path.startsWith('/auth/')
+
+/**
+ * profile → hello → profile → look up a user → back to the profile, in a connected context.
+ * Every page's data stays fresh (staleTime 30 s) for the whole tour, so the least it can cost
+ * is one request per distinct piece of data shown.
+ */
+export async function measureTour(
+  browser: Browser,
+  stack: BenchStack,
+  sessionCookie: string,
+): Promise<TourResult> {
+  const context = await connectedContext(browser, stack, sessionCookie)
+  const page = await context.newPage()
+  const requests: (TourRequest & { epochStart: number })[] = []
+  let step = ''
+  const pending = new Map<Request, TourRequest & { epochStart: number }>()
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.origin !== stack.appOrigin || !isDataPath(url.pathname)) return
+    const entry = {
+      step,
+      method: request.method(),
+      path: url.pathname,
+      start: 0,
+      end: null,
+      status: null,
+      epochStart: Date.now(),
+    }
+    requests.push(entry)
+    pending.set(request, entry)
+  })
+  page.on('requestfinished', (request) => {
+    const entry = pending.get(request)
+    if (entry === undefined) return
+    const timing = request.timing()
+    entry.epochStart = timing.startTime
+    entry.end = timing.responseEnd >= 0 ? timing.responseEnd : null
+  })
+  page.on('response', (response) => {
+    const entry = pending.get(response.request())
+    if (entry !== undefined) entry.status = response.status()
+  })
+
+  const nav = (name: string) =>
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true })
+  const settle = () => page.waitForLoadState('networkidle', { timeout: STEP_TIMEOUT_MS })
+  const steps: [string, () => Promise<void>][] = [
+    [
+      'open /me',
+      async () => {
+        await page.goto('/me')
+        await profileName(page).waitFor()
+      },
+    ],
+    [
+      'Hello',
+      async () => {
+        await nav('Hello').click()
+        await page.getByRole('main').getByRole('figure').waitFor()
+      },
+    ],
+    [
+      'Profile',
+      async () => {
+        await nav('Profile').click()
+        await profileName(page).waitFor()
+      },
+    ],
+    [
+      'look up bob',
+      async () => {
+        await nav('Users').click()
+        await page.getByLabel('Login or numeric id').fill('bob')
+        await page.getByRole('button', { name: 'Look up', exact: true }).click()
+        await page.getByRole('main').getByRole('heading', { name: 'Bob Martin' }).waitFor()
+      },
+    ],
+    [
+      'back ×2 to /me',
+      async () => {
+        await page.goBack()
+        await page.goBack()
+        await profileName(page).waitFor()
+      },
+    ],
+  ]
+  const started = performance.now()
+  try {
+    for (const [name, run] of steps) {
+      step = name
+      await run()
+      await settle()
+    }
+  } finally {
+    await context.close()
+  }
+  const durationMs = performance.now() - started
+
+  const origin = Math.min(...requests.map((request) => request.epochStart))
+  const tour: TourRequest[] = requests.map(({ epochStart, end, ...request }) => ({
+    ...request,
+    start: epochStart - origin,
+    end: end === null ? null : epochStart - origin + end,
+  }))
+  const keyOf = (request: TourRequest) => `${request.method} ${request.path}`
+  const seen = new Set<string>()
+  const duplicates: string[] = []
+  for (const request of tour) {
+    const key = keyOf(request)
+    if (seen.has(key)) duplicates.push(`${key} (again in "${request.step}")`)
+    seen.add(key)
+  }
+
+  const profileRequests = tour.filter((request) => request.step === 'open /me')
+  const waterfall: string[] = []
+  for (const later of profileRequests) {
+    const answeredBefore = profileRequests.filter(
+      (earlier) => earlier.end !== null && earlier.end <= later.start,
+    )
+    if (answeredBefore.length > 0) {
+      waterfall.push(
+        `${keyOf(later)} starts at ${later.start.toFixed(0)} ms, after ${answeredBefore.map((earlier) => `${keyOf(earlier)} (answered at ${(earlier.end ?? 0).toFixed(0)} ms)`).join(' and ')}`,
+      )
+    }
+  }
+  return {
+    steps: steps.map(([name]) => name),
+    requests: tour,
+    durationMs,
+    minimum: [
+      'GET /auth/session',
+      'GET /auth/config',
+      'GET /api/v2/user',
+      'GET /api/v2/hello',
+      'GET /api/v2/users/bob',
+    ],
+    duplicates,
+    profileLoad: { requests: profileRequests, isParallel: waterfall.length === 0, waterfall },
+  }
+}

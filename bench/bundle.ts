@@ -1,0 +1,317 @@
+/**
+ * Bundle sizes: what a first visit to `/` downloads (the built index.html's script,
+ * modulepreload and stylesheet tags, and the static imports of the entry chunk), and what each
+ * lazy route adds. Measured the same way for the app and for the floor, a bare app on the same
+ * React, TanStack Query and React Router (bench/floor/), both built here into temporary
+ * directories with the project's Vite, so neither depends on a stale dist/.
+ */
+import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import react from '@vitejs/plugin-react'
+import { build, loadConfigFromFile, type InlineConfig } from 'vite'
+import { z } from 'zod'
+
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+/** kB as Vite prints them: 1000 bytes. */
+export const KB = 1000
+
+/** Issue 7's budget, in gzip bytes. */
+export const BUNDLE_BUDGET = {
+  firstLoadOverFloor: 20 * KB,
+  routeChunk: 15 * KB,
+  css: 10 * KB,
+} as const
+
+export interface FileSize {
+  file: string
+  raw: number
+  gzip: number
+  brotli: number
+}
+
+export interface SizeTotal {
+  raw: number
+  gzip: number
+  brotli: number
+}
+
+export interface RouteChunk {
+  /** The module the route's `lazy()` imports, as Vite's manifest names it. */
+  module: string
+  chunk: FileSize
+  /** Static imports of the route chunk that the first load does not already hold. */
+  sharedJs: FileSize[]
+  css: FileSize[]
+  /** The route chunk plus its not-yet-loaded static imports: what the route adds in JS. */
+  js: SizeTotal
+}
+
+export interface BundleMeasurement {
+  firstLoad: { js: FileSize[]; css: FileSize[]; total: SizeTotal }
+  routes: RouteChunk[]
+  /** Every CSS file of the build (first load and lazy routes). */
+  allCss: SizeTotal
+  /** Static imports found by following the manifest that index.html does not preload. */
+  unlistedStaticImports: string[]
+}
+
+const ManifestSchema = z.record(
+  z.string(),
+  z.object({
+    file: z.string(),
+    isEntry: z.boolean().optional(),
+    isDynamicEntry: z.boolean().optional(),
+    imports: z.array(z.string()).optional(),
+    dynamicImports: z.array(z.string()).optional(),
+    css: z.array(z.string()).optional(),
+  }),
+)
+type Manifest = z.infer<typeof ManifestSchema>
+
+function sizeOf(file: string, bytes: Buffer): FileSize {
+  return {
+    file,
+    raw: bytes.length,
+    // The best each codec does, as a host that precompresses static files would serve them.
+    gzip: gzipSync(bytes, { level: 9 }).length,
+    brotli: brotliCompressSync(bytes, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    }).length,
+  }
+}
+
+export function sumSizes(files: readonly FileSize[]): SizeTotal {
+  return files.reduce(
+    (total, file) => ({
+      raw: total.raw + file.raw,
+      gzip: total.gzip + file.gzip,
+      brotli: total.brotli + file.brotli,
+    }),
+    { raw: 0, gzip: 0, brotli: 0 },
+  )
+}
+
+/** The src/href of the tags a browser fetches before running anything: script, preload, CSS. */
+export function initialAssets(indexHtml: string): { js: string[]; css: string[] } {
+  const js: string[] = []
+  const css: string[] = []
+  for (const match of indexHtml.matchAll(/<(script|link)\b([^>]*)>/gi)) {
+    const [, tag = '', attrs = ''] = match
+    const attr = (name: string) => new RegExp(`\\b${name}\\s*=\\s*"([^"]*)"`, 'i').exec(attrs)?.[1]
+    if (tag.toLowerCase() === 'script') {
+      const src = attr('src')
+      if (src !== undefined && attr('type') === 'module') js.push(src)
+    } else {
+      const rel = attr('rel')
+      const href = attr('href')
+      if (href === undefined) continue
+      if (rel === 'modulepreload') js.push(href)
+      if (rel === 'stylesheet') css.push(href)
+    }
+  }
+  const local = (url: string) => url.replace(/^\//, '')
+  return { js: js.map(local), css: css.map(local) }
+}
+
+/** Reads a build from disk (index.html, `.vite/manifest.json`, the assets) and sizes it. */
+export async function measureBuild(outDir: string): Promise<BundleMeasurement> {
+  const indexHtml = await readFile(path.join(outDir, 'index.html'), 'utf8')
+  const manifest: Manifest = ManifestSchema.parse(
+    JSON.parse(await readFile(path.join(outDir, '.vite', 'manifest.json'), 'utf8')),
+  )
+  const byFile = new Map(Object.entries(manifest).map(([key, entry]) => [entry.file, key]))
+  const sizes = new Map<string, FileSize>()
+  const size = async (file: string) => {
+    const known = sizes.get(file)
+    if (known !== undefined) return known
+    const measured = sizeOf(file, await readFile(path.join(outDir, file)))
+    sizes.set(file, measured)
+    return measured
+  }
+
+  /** A chunk's static import closure (chunk files) and the CSS those chunks bring. */
+  const closure = (keys: string[]) => {
+    const js = new Set<string>()
+    const css = new Set<string>()
+    const pending = [...keys]
+    for (let key = pending.pop(); key !== undefined; key = pending.pop()) {
+      const entry = manifest[key]
+      if (entry === undefined || js.has(entry.file)) continue
+      js.add(entry.file)
+      for (const file of entry.css ?? []) css.add(file)
+      pending.push(...(entry.imports ?? []))
+    }
+    return { js, css }
+  }
+
+  const tags = initialAssets(indexHtml)
+  const entryKeys = tags.js.map((file) => byFile.get(file)).filter((key) => key !== undefined)
+  const first = closure(entryKeys)
+  const unlistedStaticImports = [...first.js].filter((file) => !tags.js.includes(file))
+  const firstJs = new Set([...tags.js, ...first.js])
+  const firstCss = new Set([...tags.css, ...first.css])
+
+  const dynamicKeys = new Set(
+    [...first.js].flatMap((file) => manifest[byFile.get(file) ?? '']?.dynamicImports ?? []),
+  )
+  const routes: RouteChunk[] = []
+  for (const key of [...dynamicKeys].sort()) {
+    const entry = manifest[key]
+    if (entry === undefined) continue
+    const route = closure([key])
+    const sharedJs = await Promise.all(
+      [...route.js]
+        .filter((file) => file !== entry.file && !firstJs.has(file))
+        .sort()
+        .map(size),
+    )
+    const chunk = await size(entry.file)
+    routes.push({
+      module: key,
+      chunk,
+      sharedJs,
+      css: await Promise.all([...route.css].filter((file) => !firstCss.has(file)).map(size)),
+      js: sumSizes([chunk, ...sharedJs]),
+    })
+  }
+
+  const js = await Promise.all([...firstJs].map(size))
+  const css = await Promise.all([...firstCss].map(size))
+  const everyCss = Object.values(manifest).flatMap((entry) => entry.css ?? [])
+  return {
+    firstLoad: { js, css, total: sumSizes([...js, ...css]) },
+    routes,
+    allCss: sumSizes(await Promise.all([...new Set(everyCss)].map(size))),
+    unlistedStaticImports,
+  }
+}
+
+async function projectBuildOptions(): Promise<{ target: unknown; sourcemap: unknown }> {
+  const loaded = await loadConfigFromFile(
+    { command: 'build', mode: 'production' },
+    path.join(projectRoot, 'vite.config.ts'),
+    projectRoot,
+    'silent',
+  )
+  const options = loaded?.config.build ?? {}
+  return { target: options.target, sourcemap: options.sourcemap }
+}
+
+/**
+ * Vite bakes `process.env.NODE_ENV` into the bundle, and Vitest sets it to `test`: React would
+ * then ship its development build. A production build is what users download.
+ */
+async function viteBuild(config: InlineConfig): Promise<void> {
+  const previous = process.env.NODE_ENV
+  process.env.NODE_ENV = 'production'
+  try {
+    await build({ ...config, mode: 'production', logLevel: 'warn' })
+  } finally {
+    if (previous === undefined) delete process.env.NODE_ENV
+    else process.env.NODE_ENV = previous
+  }
+}
+
+/** The app, built with the project's own vite.config.ts into `outDir` (with a manifest). */
+export async function buildApp(outDir: string): Promise<void> {
+  await viteBuild({
+    root: projectRoot,
+    configFile: path.join(projectRoot, 'vite.config.ts'),
+    build: { outDir, emptyOutDir: true, manifest: true },
+  })
+}
+
+/**
+ * The floor: bench/floor/ copied to a temporary directory that sees the project's node_modules,
+ * built with the same Vite, React plugin, target and source-map setting as the app.
+ */
+export async function buildFloor(outDir: string): Promise<void> {
+  const sourceDir = await mkdtemp(path.join(os.tmpdir(), 'bench-floor-src-'))
+  try {
+    await cp(path.join(projectRoot, 'bench', 'floor'), sourceDir, { recursive: true })
+    await symlink(path.join(projectRoot, 'node_modules'), path.join(sourceDir, 'node_modules'))
+    await writeFile(path.join(sourceDir, 'package.json'), '{ "type": "module", "private": true }\n')
+    const { target, sourcemap } = await projectBuildOptions()
+    await viteBuild({
+      root: sourceDir,
+      configFile: false,
+      plugins: [react()],
+      build: {
+        outDir,
+        emptyOutDir: true,
+        manifest: true,
+        ...(target === undefined ? {} : { target: target as string }),
+        ...(sourcemap === undefined ? {} : { sourcemap: sourcemap as boolean }),
+      },
+    })
+  } finally {
+    await rm(sourceDir, { recursive: true, force: true })
+  }
+}
+
+export interface BundleReport {
+  app: BundleMeasurement
+  floor: BundleMeasurement
+  checks: {
+    firstLoad: { gzip: number; limit: number; pass: boolean }
+    routes: { module: string; gzip: number; limit: number; pass: boolean }[]
+    css: { gzip: number; limit: number; pass: boolean }
+  }
+}
+
+export function checkBudget(app: BundleMeasurement, floor: BundleMeasurement): BundleReport {
+  const firstLoadLimit = floor.firstLoad.total.gzip + BUNDLE_BUDGET.firstLoadOverFloor
+  return {
+    app,
+    floor,
+    checks: {
+      firstLoad: {
+        gzip: app.firstLoad.total.gzip,
+        limit: firstLoadLimit,
+        pass: app.firstLoad.total.gzip <= firstLoadLimit,
+      },
+      routes: app.routes.map((route) => ({
+        module: route.module,
+        gzip: route.js.gzip,
+        limit: BUNDLE_BUDGET.routeChunk,
+        pass: route.js.gzip <= BUNDLE_BUDGET.routeChunk,
+      })),
+      css: {
+        gzip: app.allCss.gzip,
+        limit: BUNDLE_BUDGET.css,
+        pass: app.allCss.gzip <= BUNDLE_BUDGET.css,
+      },
+    },
+  }
+}
+
+/**
+ * Builds the app and the floor into temporary directories and measures both. `keepAppBuild`
+ * returns the app's build directory (the benchmark serves it); otherwise everything is removed.
+ */
+export async function measureBundles(options: { keepAppBuild?: boolean } = {}): Promise<{
+  report: BundleReport
+  appDir: string | null
+}> {
+  const appDir = await mkdtemp(path.join(os.tmpdir(), 'bench-app-'))
+  const floorDir = await mkdtemp(path.join(os.tmpdir(), 'bench-floor-'))
+  try {
+    await buildApp(appDir)
+    await buildFloor(floorDir)
+    const report = checkBudget(await measureBuild(appDir), await measureBuild(floorDir))
+    return { report, appDir: options.keepAppBuild === true ? appDir : null }
+  } catch (error) {
+    await rm(appDir, { recursive: true, force: true })
+    throw error
+  } finally {
+    await rm(floorDir, { recursive: true, force: true })
+    if (options.keepAppBuild !== true) await rm(appDir, { recursive: true, force: true })
+  }
+}

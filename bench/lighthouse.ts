@@ -1,0 +1,244 @@
+/**
+ * Lighthouse 12 on the production build. We start Chromium ourselves (the found Chromium, the
+ * e2e flags plus --headless=new and --no-sandbox, a throwaway profile) with a DevTools port,
+ * put the session cookie in its profile for /me, and run Lighthouse's CLI in a child process
+ * against that port, so its trace processing does not share the servers' event loop.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import os from 'node:os'
+import path from 'node:path'
+import { chromium } from '@playwright/test'
+import { z } from 'zod'
+import { CHROMIUM_ARGS, findChromium } from '../e2e/support/browser'
+import { SESSION_COOKIE } from './stack'
+
+export const LIGHTHOUSE_CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const
+export type LighthouseCategory = (typeof LIGHTHOUSE_CATEGORIES)[number]
+export const LIGHTHOUSE_TARGETS: Record<LighthouseCategory, number> = {
+  performance: 98,
+  accessibility: 100,
+  'best-practices': 100,
+}
+const RUN_TIMEOUT_MS = 120_000
+
+const ReportSchema = z.object({
+  lighthouseVersion: z.string(),
+  finalDisplayedUrl: z.string(),
+  runtimeError: z.object({ code: z.string(), message: z.string() }).optional(),
+  categories: z.record(
+    z.string(),
+    z.object({
+      score: z.number().nullable(),
+      auditRefs: z.array(z.object({ id: z.string(), weight: z.number() })),
+    }),
+  ),
+  audits: z.record(
+    z.string(),
+    z.object({
+      title: z.string(),
+      score: z.number().nullable(),
+      scoreDisplayMode: z.string(),
+      displayValue: z.string().optional(),
+      numericValue: z.number().optional(),
+      details: z.unknown().optional(),
+    }),
+  ),
+})
+
+export interface LighthouseRun {
+  preset: LighthousePreset
+  page: string
+  url: string
+  finalUrl: string
+  scores: Record<LighthouseCategory, number | null>
+  /** Audits below a full score in a category under its target, with their display values. */
+  failing: Record<LighthouseCategory, string[]>
+  metrics: Record<string, string>
+  /** For /me: whether the page really fetched the profile (the session cookie worked). */
+  fetchedProfile: boolean
+}
+
+async function startChromium(profileDir: string): Promise<{ port: number; process: ChildProcess }> {
+  const { executablePath, found } = findChromium()
+  const binary = executablePath ?? chromium.executablePath()
+  if (!found) throw new Error(`no Chromium at ${binary}`)
+  const flags = new Set([
+    ...CHROMIUM_ARGS,
+    '--headless=new',
+    '--no-sandbox',
+    '--remote-debugging-port=0',
+    '--remote-debugging-address=127.0.0.1',
+    `--user-data-dir=${profileDir}`,
+    'about:blank',
+  ])
+  const child = spawn(binary, [...flags], { stdio: ['ignore', 'ignore', 'pipe'] })
+  const port = await new Promise<number>((resolve, reject) => {
+    let stderr = ''
+    const timer = setTimeout(() => reject(new Error(`Chromium did not start: ${stderr}`)), 20_000)
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString()
+      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(stderr)
+      if (match?.[1] !== undefined) {
+        clearTimeout(timer)
+        resolve(Number(match[1]))
+      }
+    })
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`Chromium exited with ${code}: ${stderr}`))
+    })
+  })
+  return { port, process: child }
+}
+
+async function stopChromium(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  child.kill('SIGTERM')
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000)
+  await exited
+  clearTimeout(timer)
+}
+
+async function setSessionCookie(port: number, origin: string, value: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`)
+  try {
+    const context = browser.contexts()[0]
+    if (context === undefined) throw new Error('Chromium has no default context')
+    await context.addCookies([
+      { name: SESSION_COOKIE, value, url: origin, httpOnly: true, sameSite: 'Strict' },
+    ])
+  } finally {
+    // Disconnects; the browser started above keeps running.
+    await browser.close()
+  }
+}
+
+export type LighthousePreset = 'mobile' | 'desktop'
+
+async function runLighthouseCli(
+  url: string,
+  port: number,
+  outputPath: string,
+  preset: LighthousePreset,
+): Promise<void> {
+  const cli = createRequire(import.meta.url).resolve('lighthouse/cli/index.js')
+  const child = spawn(
+    process.execPath,
+    [
+      cli,
+      url,
+      `--port=${port}`,
+      '--output=json',
+      `--output-path=${outputPath}`,
+      `--only-categories=${LIGHTHOUSE_CATEGORIES.join(',')}`,
+      '--quiet',
+      // Mobile (a mid-range phone on slow 4G, simulated) is Lighthouse's default.
+      ...(preset === 'desktop' ? ['--preset=desktop'] : []),
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  )
+  let stderr = ''
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  const killer = setTimeout(() => child.kill('SIGKILL'), RUN_TIMEOUT_MS)
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
+  clearTimeout(killer)
+  if (code !== 0) throw new Error(`lighthouse ${url} exited with ${code}: ${stderr.slice(-2000)}`)
+}
+
+function summarize(
+  preset: LighthousePreset,
+  page: string,
+  url: string,
+  report: z.infer<typeof ReportSchema>,
+): LighthouseRun {
+  if (report.runtimeError !== undefined) {
+    throw new Error(`lighthouse ${url}: ${report.runtimeError.code} ${report.runtimeError.message}`)
+  }
+  const scores = {} as Record<LighthouseCategory, number | null>
+  const failing = {} as Record<LighthouseCategory, string[]>
+  for (const category of LIGHTHOUSE_CATEGORIES) {
+    const result = report.categories[category]
+    const score = result?.score == null ? null : Math.round(result.score * 100)
+    scores[category] = score
+    failing[category] =
+      score !== null && score >= LIGHTHOUSE_TARGETS[category]
+        ? []
+        : (result?.auditRefs ?? [])
+            .map((ref) => ({ ref, audit: report.audits[ref.id] }))
+            .filter(
+              ({ ref, audit }) =>
+                audit !== undefined &&
+                audit.score !== null &&
+                audit.score < 1 &&
+                (ref.weight > 0 || audit.scoreDisplayMode === 'metricSavings'),
+            )
+            .map(
+              ({ ref, audit }) =>
+                `${ref.id}: ${audit?.title ?? ''} (score ${audit?.score ?? '?'}${audit?.displayValue === undefined ? '' : `, ${audit.displayValue}`})`,
+            )
+  }
+  const metrics: Record<string, string> = {}
+  for (const id of [
+    'first-contentful-paint',
+    'largest-contentful-paint',
+    'total-blocking-time',
+    'cumulative-layout-shift',
+    'speed-index',
+  ]) {
+    const audit = report.audits[id]
+    if (audit?.displayValue !== undefined) metrics[id] = audit.displayValue
+  }
+  const requests = z
+    .object({ items: z.array(z.object({ url: z.string(), statusCode: z.number() })) })
+    .safeParse(report.audits['network-requests']?.details)
+  const fetchedProfile =
+    requests.success &&
+    requests.data.items.some(
+      (item) => new URL(item.url).pathname === '/api/v2/user' && item.statusCode === 200,
+    )
+  return {
+    preset,
+    page,
+    url,
+    finalUrl: report.finalDisplayedUrl,
+    scores,
+    failing,
+    metrics,
+    fetchedProfile,
+  }
+}
+
+/** Each page with each preset, one run at a time, each in a fresh Chromium profile. */
+export async function measureLighthouse(
+  pages: { page: string; url: string; sessionCookie?: string }[],
+  presets: readonly LighthousePreset[],
+): Promise<{ version: string; runs: LighthouseRun[] }> {
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'bench-lighthouse-'))
+  const runs: LighthouseRun[] = []
+  let version = ''
+  try {
+    const plan = presets.flatMap((preset) => pages.map((target) => ({ preset, ...target })))
+    for (const [index, target] of plan.entries()) {
+      const profileDir = path.join(workDir, `profile-${index}`)
+      const browser = await startChromium(profileDir)
+      try {
+        if (target.sessionCookie !== undefined) {
+          await setSessionCookie(browser.port, new URL(target.url).origin, target.sessionCookie)
+        }
+        const outputPath = path.join(workDir, `report-${index}.json`)
+        await runLighthouseCli(target.url, browser.port, outputPath, target.preset)
+        const report = ReportSchema.parse(JSON.parse(await readFile(outputPath, 'utf8')))
+        version = report.lighthouseVersion
+        runs.push(summarize(target.preset, target.page, target.url, report))
+      } finally {
+        await stopChromium(browser.process)
+      }
+    }
+  } finally {
+    await rm(workDir, { recursive: true, force: true })
+  }
+  return { version, runs }
+}

@@ -1,0 +1,369 @@
+/**
+ * The benchmark's results and their Markdown rendering: every figure beside its floor and its
+ * target, with pass or miss and by how much.
+ */
+import { BUNDLE_BUDGET, KB, type BundleReport, type FileSize } from './bundle'
+import { median, type LoginTimings, type TourResult } from './browser'
+import { LIGHTHOUSE_CATEGORIES, LIGHTHOUSE_TARGETS, type LighthouseRun } from './lighthouse'
+import { roundRatio, type LOAD, type LoadResult } from './proxy-load'
+
+export type Section<T> =
+  { ok: true; value: T; seconds: number } | { ok: false; error: string; seconds: number }
+
+/** Our proxy's throughput against the floor's (issue 7). */
+export const PROXY_TARGET = 0.6
+/** Login round trip against a warm load of /me (issue 7). */
+export const LOGIN_TARGET = 2
+
+export interface BenchResults {
+  date: string
+  durationSeconds: number
+  machine: {
+    cores: number
+    cpu: string
+    memoryGb: number
+    node: string
+    platform: string
+    loadAverage: { before: number[]; after: number[] }
+    chromium: string | null
+  }
+  load: typeof LOAD
+  bundle: Section<BundleReport>
+  proxy: Section<LoadResult[]>
+  login: Section<LoginTimings & { loginMedianMs: number; warmMedianMs: number }>
+  tour: Section<TourResult>
+  lighthouse: Section<{ version: string; runs: LighthouseRun[] }>
+}
+
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} kB`
+const ms = (value: number) => `${value.toFixed(0)} ms`
+const ratio = (value: number) => `${value.toFixed(2)}×`
+const verdict = (pass: boolean, miss = '') =>
+  pass ? '✅ pass' : `❌ miss${miss ? ` ${miss}` : ''}`
+
+function table(head: string[], rows: string[][]): string {
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`
+  return [line(head), line(head.map(() => '---')), ...rows.map(line)].join('\n')
+}
+
+function failed(name: string, section: { ok: false; error: string }): string[] {
+  return [name, '—', '—', '—', `⚠️ not measured: ${section.error}`]
+}
+
+function summaryRows(results: BenchResults): string[][] {
+  const rows: string[][] = []
+  const { bundle, proxy, login, tour, lighthouse } = results
+
+  if (bundle.ok) {
+    const { checks, app, floor } = bundle.value
+    const first = checks.firstLoad
+    rows.push([
+      'First load of `/`, JS + CSS (gzip)',
+      kb(first.gzip),
+      `floor ${kb(floor.firstLoad.total.gzip)}`,
+      `≤ floor + ${kb(BUNDLE_BUDGET.firstLoadOverFloor)} = ${kb(first.limit)}`,
+      verdict(first.pass, `by ${kb(first.gzip - first.limit)}`),
+    ])
+    rows.push([
+      'First load of `/` (brotli)',
+      kb(app.firstLoad.total.brotli),
+      `floor ${kb(floor.firstLoad.total.brotli)}`,
+      '—',
+      'info',
+    ])
+    const largest = [...checks.routes].sort((a, b) => b.gzip - a.gzip)[0]
+    if (largest !== undefined) {
+      const over = checks.routes.filter((route) => !route.pass)
+      rows.push([
+        `Largest lazy route (JS it adds, gzip), of ${checks.routes.length}`,
+        `${kb(largest.gzip)} (${shortModule(largest.module)})`,
+        '—',
+        `each ≤ ${kb(BUNDLE_BUDGET.routeChunk)}`,
+        verdict(over.length === 0, over.map((route) => shortModule(route.module)).join(', ')),
+      ])
+    }
+    rows.push([
+      'All CSS (gzip)',
+      kb(checks.css.gzip),
+      '—',
+      `≤ ${kb(checks.css.limit)}`,
+      verdict(checks.css.pass, `by ${kb(checks.css.gzip - checks.css.limit)}`),
+    ])
+  } else rows.push(failed('Bundle', bundle))
+
+  if (proxy.ok) {
+    const by = (name: LoadResult['name']) => proxy.value.find((result) => result.name === name)
+    const [direct, ours, floor] = [by('direct'), by('proxy'), by('floor')]
+    if (direct && ours && floor) {
+      const overFloor = roundRatio(ours, floor)
+      rows.push([
+        '`GET /api/v2/user` through our proxy (req/s)',
+        `${ours.requestsPerSecond.toFixed(0)} (p50 ${ours.latencyMs.p50.toFixed(1)} ms, p99 ${ours.latencyMs.p99.toFixed(1)} ms)`,
+        `floor ${floor.requestsPerSecond.toFixed(0)} (p50 ${floor.latencyMs.p50.toFixed(1)} ms, p99 ${floor.latencyMs.p99.toFixed(1)} ms)`,
+        `≥ ${PROXY_TARGET}× floor`,
+        `${verdict(overFloor >= PROXY_TARGET, `at ${ratio(overFloor)}; needs ${(PROXY_TARGET * floor.requestsPerSecond).toFixed(0)} req/s`)}${overFloor >= PROXY_TARGET ? ` (${ratio(overFloor)})` : ''}`,
+      ])
+      rows.push([
+        'Our proxy / direct to the emulator',
+        ratio(roundRatio(ours, direct)),
+        `direct ${direct.requestsPerSecond.toFixed(0)} req/s; floor / direct ${ratio(roundRatio(floor, direct))}`,
+        '—',
+        'info',
+      ])
+    }
+  } else rows.push(failed('Proxy overhead', proxy))
+
+  if (login.ok) {
+    const { loginMedianMs, warmMedianMs } = login.value
+    const value = loginMedianMs / warmMedianMs
+    rows.push([
+      `Login round trip, Authorize → name visible (median of ${login.value.loginMs.length})`,
+      ms(loginMedianMs),
+      `warm load of /me ${ms(warmMedianMs)}`,
+      `≤ ${LOGIN_TARGET}× warm`,
+      `${verdict(value <= LOGIN_TARGET, `at ${ratio(value)}; needs ≤ ${ms(LOGIN_TARGET * warmMedianMs)}`)}${value <= LOGIN_TARGET ? ` (${ratio(value)})` : ''}`,
+    ])
+  } else rows.push(failed('Login round trip', login))
+
+  if (tour.ok) {
+    const { requests, minimum, duplicates, profileLoad } = tour.value
+    const extra = requests.length - minimum.length
+    rows.push([
+      'Requests to `/api/` and `/auth/` in the tour',
+      String(requests.length),
+      `minimum ${minimum.length}`,
+      '= minimum, no duplicate of fresh data',
+      verdict(
+        extra <= 0 && duplicates.length === 0,
+        `by ${extra} (${duplicates.length} duplicate${duplicates.length === 1 ? '' : 's'})`,
+      ),
+    ])
+    rows.push([
+      'Profile page: its requests start in parallel',
+      profileLoad.isParallel ? 'parallel' : 'waterfall',
+      '—',
+      'parallel',
+      verdict(profileLoad.isParallel, `— ${profileLoad.waterfall.join('; ')}`),
+    ])
+  } else rows.push(failed('Query tour', tour))
+
+  if (lighthouse.ok) {
+    for (const run of lighthouse.value.runs) {
+      const misses = LIGHTHOUSE_CATEGORIES.filter(
+        (category) => (run.scores[category] ?? 0) < LIGHTHOUSE_TARGETS[category],
+      )
+      rows.push([
+        `Lighthouse ${run.preset} \`${run.page}\`${run.page === '/me' ? (run.fetchedProfile ? ' (connected)' : ' (NOT connected)') : ''}: perf / a11y / best practices`,
+        LIGHTHOUSE_CATEGORIES.map((category) => run.scores[category] ?? '—').join(' / '),
+        '—',
+        LIGHTHOUSE_CATEGORIES.map((category) => `≥ ${LIGHTHOUSE_TARGETS[category]}`).join(' / '),
+        run.preset === 'mobile'
+          ? verdict(
+              misses.length === 0,
+              misses
+                .map(
+                  (category) =>
+                    `${category} by ${LIGHTHOUSE_TARGETS[category] - (run.scores[category] ?? 0)}`,
+                )
+                .join(', '),
+            )
+          : `info${misses.length === 0 ? ' (would pass)' : ` (would miss ${misses.join(', ')})`}`,
+      ])
+    }
+  } else rows.push(failed('Lighthouse', lighthouse))
+  return rows
+}
+
+function shortModule(module: string): string {
+  return module.replace(/^src\/web\//, '').replace(/\.tsx?$/, '')
+}
+
+function fileRows(files: FileSize[]): string[][] {
+  return files.map((file) => [`\`${file.file}\``, kb(file.raw), kb(file.gzip), kb(file.brotli)])
+}
+
+function bundleDetails(report: BundleReport): string[] {
+  const { app, floor } = report
+  return [
+    '## Bundle',
+    '',
+    'Built afresh into temporary directories with the project’s Vite config (the floor: `bench/floor/`, the same Vite, React plugin, target and source-map setting). First load = the `script`, `modulepreload` and `stylesheet` tags of the built `index.html` and the static imports of the entry chunk. Sizes: gzip level 9 and brotli quality 11 (node:zlib); 1 kB = 1000 bytes. The same budget runs in `npm test` (`bench/bundle-budget.test.ts`).',
+    '',
+    '**App, first load of `/`**',
+    '',
+    table(
+      ['file', 'raw', 'gzip', 'brotli'],
+      [
+        ...fileRows([...app.firstLoad.js, ...app.firstLoad.css]),
+        [
+          '**total**',
+          kb(app.firstLoad.total.raw),
+          `**${kb(app.firstLoad.total.gzip)}**`,
+          kb(app.firstLoad.total.brotli),
+        ],
+      ],
+    ),
+    '',
+    '**Floor, first load**',
+    '',
+    table(
+      ['file', 'raw', 'gzip', 'brotli'],
+      [
+        ...fileRows([...floor.firstLoad.js, ...floor.firstLoad.css]),
+        [
+          '**total**',
+          kb(floor.firstLoad.total.raw),
+          `**${kb(floor.firstLoad.total.gzip)}**`,
+          kb(floor.firstLoad.total.brotli),
+        ],
+      ],
+    ),
+    '',
+    `**Lazy routes** (JS a route adds = its chunk + static imports not in the first load; budget ${kb(BUNDLE_BUDGET.routeChunk)} gzip each)`,
+    '',
+    table(
+      [
+        'route module',
+        'chunk gzip',
+        'shared chunks it adds',
+        'JS it adds gzip',
+        'brotli',
+        'CSS gzip',
+      ],
+      report.app.routes.map((route) => [
+        `\`${shortModule(route.module)}\``,
+        kb(route.chunk.gzip),
+        route.sharedJs
+          .map((file) => `${file.file.replace(/^assets\//, '')} ${kb(file.gzip)}`)
+          .join(', ') || '—',
+        `**${kb(route.js.gzip)}**`,
+        kb(route.js.brotli),
+        route.css.length === 0 ? '—' : kb(route.css.reduce((sum, file) => sum + file.gzip, 0)),
+      ]),
+    ),
+    '',
+    `All CSS of the build: ${kb(app.allCss.gzip)} gzip, ${kb(app.allCss.brotli)} brotli.`,
+    '',
+  ]
+}
+
+function proxyDetails(results: LoadResult[], load: typeof LOAD): string[] {
+  return [
+    '## Proxy overhead',
+    '',
+    `autocannon in a child process, loopback, ${load.connections} connections; a ${load.warmupSeconds} s warm-up per target, then ${load.rounds} rounds of ${load.roundSeconds} s per target, interleaved (direct, proxy, floor, then floor, proxy, direct, and so on), so ${load.rounds * load.roundSeconds} s measured per target. Ratios in the summary are the median of the per-round ratios (neighbours in time share the machine's noise); latency percentiles are the mean of the rounds' percentiles. The servers run in the benchmark's process as in \`src/server.ts\` (the emulator and the proxy share one event loop); the emulator's rate limit is lifted. Sessions and tokens come from the real flow (start → sign-in and consent pages → exchange).`,
+    '',
+    table(
+      ['target', 'req/s', 'req/s per round', 'avg', 'p50', 'p90', 'p99', 'max', 'requests'],
+      results.map((result) => [
+        result.label,
+        result.requestsPerSecond.toFixed(0),
+        result.roundRequestsPerSecond.map((value) => value.toFixed(0)).join(', '),
+        `${result.latencyMs.average.toFixed(2)} ms`,
+        `${result.latencyMs.p50.toFixed(1)} ms`,
+        `${result.latencyMs.p90.toFixed(1)} ms`,
+        `${result.latencyMs.p99.toFixed(1)} ms`,
+        `${result.latencyMs.max} ms`,
+        String(result.requests),
+      ]),
+    ),
+    '',
+  ]
+}
+
+function loginDetails(login: LoginTimings & { loginMedianMs: number; warmMedianMs: number }) {
+  const list = (values: number[]) => values.map((value) => value.toFixed(0)).join(', ')
+  return [
+    '## Login round trip',
+    '',
+    'Chromium via Playwright, production build. Login: a fresh context opens `/?returnTo=/me`, presses Connect, signs in as Alice on the emulator; the clock runs from pressing Authorize on the consent page to “Alice Chen” visible in the profile card. Warm: the last context (now connected) reloads `/me` until the same heading is visible.',
+    '',
+    `- login (ms): ${list(login.loginMs)} → median **${ms(login.loginMedianMs)}**`,
+    `- warm /me (ms): ${list(login.warmMs)} → median **${ms(login.warmMedianMs)}**`,
+    `- where the login's time goes (medians from pressing Authorize): the app's \`/callback\` committed at ${ms(median(login.steps.callbackMs))}, \`POST /auth/exchange\` answered at ${ms(median(login.steps.exchangeMs))}, the name visible at ${ms(login.loginMedianMs)}`,
+    '',
+  ]
+}
+
+function tourDetails(tour: TourResult): string[] {
+  return [
+    '## Query efficiency',
+    '',
+    `A connected context walks ${tour.steps.join(' → ')} (${(tour.durationMs / 1000).toFixed(1)} s, inside every query's 30 s staleTime, so the least it can cost is one request per distinct piece of data: ${tour.minimum.map((request) => `\`${request}\``).join(', ')}).`,
+    '',
+    table(
+      ['step', 'request', 'status', 'start', 'end'],
+      tour.requests.map((request) => [
+        request.step,
+        `\`${request.method} ${request.path}\``,
+        String(request.status ?? '—'),
+        ms(request.start),
+        request.end === null ? '—' : ms(request.end),
+      ]),
+    ),
+    '',
+    tour.duplicates.length === 0
+      ? 'No duplicate request.'
+      : `Duplicates: ${tour.duplicates.join('; ')}.`,
+    '',
+    tour.profileLoad.isParallel
+      ? 'Profile page: every request started before any of them answered.'
+      : `Profile page waterfall: ${tour.profileLoad.waterfall.join('; ')}.`,
+    '',
+  ]
+}
+
+function lighthouseDetails(value: { version: string; runs: LighthouseRun[] }): string[] {
+  const lines = [
+    '## Lighthouse',
+    '',
+    `Lighthouse ${value.version} (CLI, child process) against a Chromium we start (found Chromium, the e2e flags plus \`--headless=new --no-sandbox\`, fresh profile per run). \`/me\` runs with a session cookie made by the real flow put in the profile first. The targets are judged on Lighthouse's default (mobile: a mid-range phone on slow 4G, simulated); desktop is shown for context. Categories under target list their audits below a full score.`,
+    '',
+    table(
+      ['preset', 'page', ...LIGHTHOUSE_CATEGORIES, 'FCP', 'LCP', 'TBT', 'CLS', 'SI'],
+      value.runs.map((run) => [
+        run.preset,
+        `\`${run.page}\``,
+        ...LIGHTHOUSE_CATEGORIES.map((category) => String(run.scores[category] ?? '—')),
+        run.metrics['first-contentful-paint'] ?? '—',
+        run.metrics['largest-contentful-paint'] ?? '—',
+        run.metrics['total-blocking-time'] ?? '—',
+        run.metrics['cumulative-layout-shift'] ?? '—',
+        run.metrics['speed-index'] ?? '—',
+      ]),
+    ),
+    '',
+  ]
+  for (const run of value.runs) {
+    for (const category of LIGHTHOUSE_CATEGORIES) {
+      const failing = run.failing[category]
+      if (failing.length === 0) continue
+      lines.push(
+        `**${run.preset} \`${run.page}\` — ${category} ${run.scores[category] ?? '—'}:**`,
+        '',
+      )
+      lines.push(...failing.map((audit) => `- ${audit}`), '')
+    }
+  }
+  return lines
+}
+
+export function renderMarkdown(results: BenchResults): string {
+  const { machine } = results
+  const lines = [
+    '# Benchmarks (issue 7)',
+    '',
+    `${results.date} · ${machine.cores} cores (${machine.cpu}), ${machine.memoryGb} GB · Node ${machine.node} · ${machine.platform} · Chromium ${machine.chromium ?? '—'} · load average ${machine.loadAverage.before.map((load) => load.toFixed(2)).join(' ')} before, ${machine.loadAverage.after.map((load) => load.toFixed(2)).join(' ')} after · \`npm run bench\` took ${results.durationSeconds.toFixed(0)} s`,
+    '',
+    'The machine is shared and noisy: compare the ratios, measured side by side in this one run, not the absolute times.',
+    '',
+    table(['measure', 'app', 'floor / reference', 'target', 'result'], summaryRows(results)),
+    '',
+  ]
+  if (results.bundle.ok) lines.push(...bundleDetails(results.bundle.value))
+  if (results.proxy.ok) lines.push(...proxyDetails(results.proxy.value, results.load))
+  if (results.login.ok) lines.push(...loginDetails(results.login.value))
+  if (results.tour.ok) lines.push(...tourDetails(results.tour.value))
+  if (results.lighthouse.ok) lines.push(...lighthouseDetails(results.lighthouse.value))
+  return `${lines.join('\n').trimEnd()}\n`
+}

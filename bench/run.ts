@@ -1,0 +1,173 @@
+/**
+ * `npm run bench` (issue 7): bundle, proxy overhead, login round trip, query efficiency and
+ * Lighthouse, each beside a floor measured in the same run, written to bench/results/latest.md
+ * and latest.json. The machine may be noisy: the report compares ratios from this one run.
+ * Bounded: every load run has a fixed duration, every browser step a time-out, and the whole
+ * run a deadline; everything it starts (servers, Chromium, child processes) it stops.
+ */
+import { mkdir, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import type { Browser } from '@playwright/test'
+import { measureBundles, projectRoot, type BundleReport } from './bundle'
+import { launchChromium, measureLoginRoundTrip, measureTour, median } from './browser'
+import { measureLighthouse } from './lighthouse'
+import { LOAD, measureLoad, type LoadResult } from './proxy-load'
+import { renderMarkdown, type BenchResults, type Section } from './report'
+import { connectThroughProxy, SESSION_COOKIE, startBenchStack, tokenFromEmulator } from './stack'
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../src/protocol/playground-api'
+
+const DEADLINE_MS = 10 * 60_000
+const resultsDir = path.join(projectRoot, 'bench', 'results')
+
+async function section<T>(name: string, measure: () => Promise<T>): Promise<Section<T>> {
+  const started = performance.now()
+  console.log(`bench: ${name}…`)
+  try {
+    const value = await measure()
+    const seconds = (performance.now() - started) / 1000
+    console.log(`bench: ${name} done in ${seconds.toFixed(1)} s`)
+    return { ok: true, value, seconds }
+  } catch (error) {
+    const message = error instanceof Error ? (error.stack ?? error.message) : String(error)
+    console.error(`bench: ${name} failed: ${message}`)
+    return { ok: false, error: message.split('\n')[0] ?? message, seconds: 0 }
+  }
+}
+
+async function main(): Promise<number> {
+  const started = performance.now()
+  const date = new Date().toISOString()
+  const loadBefore = os.loadavg()
+  const cleanup: (() => Promise<void>)[] = []
+  const runCleanup = async () => {
+    for (const step of cleanup.splice(0).reverse()) await step().catch(() => undefined)
+  }
+  const deadline = setTimeout(() => {
+    console.error(`bench: over the ${DEADLINE_MS / 60_000} min deadline; stopping`)
+    void runCleanup().finally(() => process.exit(2))
+  }, DEADLINE_MS)
+  process.once('SIGINT', () => void runCleanup().finally(() => process.exit(130)))
+
+  try {
+    let appDir: string | null = null
+    const bundle = await section<BundleReport>('bundle (app and floor builds)', async () => {
+      const measured = await measureBundles({ keepAppBuild: true })
+      appDir = measured.appDir
+      return measured.report
+    })
+    if (appDir === null) throw new Error('the app did not build; nothing else can be measured')
+    const builtApp: string = appDir
+    cleanup.push(() => rm(builtApp, { recursive: true, force: true }))
+
+    const stack = await startBenchStack(builtApp)
+    cleanup.push(() => stack.close())
+
+    const proxy = await section<LoadResult[]>('proxy overhead (autocannon)', async () => {
+      const session = await connectThroughProxy(stack)
+      const token = await tokenFromEmulator(stack)
+      const floorUrl = await stack.startFloorProxy(token)
+      const results = await measureLoad([
+        {
+          name: 'direct' as const,
+          label: 'direct to the emulator',
+          url: `${stack.emulator.url}/api/v2/user`,
+          headers: { 'X-Auth-Token': token, 'User-Agent': 'bench' },
+        },
+        {
+          name: 'proxy' as const,
+          label: 'through our proxy (createProxy + createHttpUpstream)',
+          url: `${stack.appUrl}/api/v2/user`,
+          headers: { Cookie: `${SESSION_COOKIE}=${session}`, [CSRF_HEADER]: CSRF_HEADER_VALUE },
+        },
+        {
+          name: 'floor' as const,
+          label: 'through the floor (minimal node:http forwarder)',
+          url: `${floorUrl}/api/v2/user`,
+          headers: {},
+        },
+      ])
+      for (const result of results) {
+        if (result.errors > 0 || result.non2xx > 0) {
+          throw new Error(
+            `${result.name}: ${result.errors} errors and ${result.non2xx} non-2xx answers in ${result.requests} requests`,
+          )
+        }
+      }
+      return results
+    })
+
+    let browser: Browser | undefined
+    cleanup.push(async () => browser?.close())
+    const chromiumVersion = await section('Chromium', async () => {
+      browser = await launchChromium()
+      return browser.version()
+    })
+    const login = await section('login round trip', async () => {
+      if (browser === undefined) throw new Error('no Chromium')
+      return measureLoginRoundTrip(browser, stack)
+    })
+    const tour = await section('query tour', async () => {
+      if (browser === undefined) throw new Error('no Chromium')
+      return measureTour(browser, stack, await connectThroughProxy(stack))
+    })
+    await browser?.close()
+    browser = undefined
+
+    const lighthouse = await section('Lighthouse', async () =>
+      measureLighthouse(
+        [
+          { page: '/', url: `${stack.appOrigin}/` },
+          {
+            page: '/me',
+            url: `${stack.appOrigin}/me`,
+            sessionCookie: await connectThroughProxy(stack),
+          },
+        ],
+        ['mobile', 'desktop'],
+      ),
+    )
+    await runCleanup()
+
+    const results: BenchResults = {
+      date,
+      durationSeconds: (performance.now() - started) / 1000,
+      machine: {
+        cores: os.cpus().length,
+        cpu: os.cpus()[0]?.model ?? 'unknown',
+        memoryGb: Math.round(os.totalmem() / 1e9),
+        node: process.version,
+        platform: `${os.type()} ${os.release()} ${os.arch()}`,
+        loadAverage: { before: loadBefore, after: os.loadavg() },
+        chromium: chromiumVersion.ok ? chromiumVersion.value : null,
+      },
+      load: LOAD,
+      bundle,
+      proxy,
+      login: mapSection(login, (value) => ({
+        ...value,
+        loginMedianMs: median(value.loginMs),
+        warmMedianMs: median(value.warmMs),
+      })),
+      tour,
+      lighthouse,
+    }
+    await mkdir(resultsDir, { recursive: true })
+    await writeFile(path.join(resultsDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`)
+    await writeFile(path.join(resultsDir, 'latest.md'), renderMarkdown(results))
+    console.log(
+      `bench: wrote bench/results/latest.md and latest.json in ${results.durationSeconds.toFixed(0)} s`,
+    )
+    const failed = [bundle, proxy, login, tour, lighthouse].filter((s) => !s.ok).length
+    return failed === 0 ? 0 : 1
+  } finally {
+    clearTimeout(deadline)
+    await runCleanup()
+  }
+}
+
+function mapSection<T, U>(section: Section<T>, map: (value: T) => U): Section<U> {
+  return section.ok ? { ...section, value: map(section.value) } : section
+}
+
+process.exitCode = await main()

@@ -1,0 +1,205 @@
+/**
+ * The benchmark's own stack, on ports of its own (the dev server and the e2e suite keep theirs):
+ * the emulator with a rate limit no benchmark reaches, the production composition (proxy beside
+ * the built web app, as `npm start` serves it), and the floor: a minimal node:http forwarder.
+ * Everything listens on loopback and `close()` stops all of it.
+ */
+import { randomBytes } from 'node:crypto'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { getRequestListener } from '@hono/node-server'
+import { Hono } from 'hono'
+import { seedApps } from '../src/emulator/seed'
+import { startEmulator, type RunningEmulator } from '../src/emulator/start'
+import { authorizeThroughPages } from '../src/emulator/testing'
+import {
+  CSRF_HEADER,
+  CSRF_HEADER_VALUE,
+  StartLoginResponseSchema,
+} from '../src/protocol/playground-api'
+import { TokenResponseSchema } from '../src/protocol/schemas'
+import { loadConfig, type Config } from '../src/proxy/config'
+import { createProxy } from '../src/proxy/proxy'
+import { createHttpUpstream } from '../src/proxy/upstream'
+import { createWebApp } from '../src/proxy/web-app'
+
+export const BENCH_APP_ORIGIN = 'http://localhost:5373'
+export const BENCH_EMULATOR_PORT = 4210
+export const SESSION_COOKIE = 'pg_session'
+export const DEMO_LOGIN = 'alice'
+export const DEMO_NAME = 'Alice Chen'
+
+export interface BenchStack {
+  config: Config
+  emulator: RunningEmulator
+  /** The app's origin for browsers (localhost), and the same server for Node (127.0.0.1). */
+  appOrigin: string
+  appUrl: string
+  /** The floor: forwards every request to the emulator with one fixed token. */
+  startFloorProxy(token: string): Promise<string>
+  close(): Promise<void>
+}
+
+async function listen(server: http.Server, port: number, name: string): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`${name}: port ${port} is in use; stop what holds it and run again`)
+          : error,
+      ),
+    )
+    server.listen(port, '127.0.0.1', () => resolve())
+  })
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+}
+
+function closeServer(server: http.Server): Promise<void> {
+  // Keep-alive sockets (the load generator's, the browser's) would otherwise hold close() open.
+  server.closeAllConnections()
+  return new Promise((resolve) => server.close(() => resolve()))
+}
+
+export async function startBenchStack(appDir: string): Promise<BenchStack> {
+  const config = loadConfig({
+    APP_ORIGIN: BENCH_APP_ORIGIN,
+    EMULATOR_PORT: String(BENCH_EMULATOR_PORT),
+    SESSION_SECRET: randomBytes(32).toString('base64url'),
+  })
+  const closers: (() => Promise<void> | void)[] = []
+  const close = async () => {
+    for (const closer of closers.reverse()) await closer()
+  }
+  try {
+    const emulator = await startEmulator({
+      port: BENCH_EMULATOR_PORT,
+      host: '127.0.0.1',
+      options: {
+        apps: seedApps({ webRedirectUri: config.redirectUri }),
+        origin: `http://127.0.0.1:${BENCH_EMULATOR_PORT}`,
+        // The default 5000 per hour would stop the load test within a second.
+        rateLimit: { limit: 1_000_000_000, windowMs: 3_600_000 },
+      },
+    }).catch((error: unknown) => {
+      throw (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
+        ? new Error(`emulator: port ${BENCH_EMULATOR_PORT} is in use; stop what holds it`)
+        : error
+    })
+    closers.push(() => emulator.close())
+
+    const upstream = createHttpUpstream()
+    closers.push(() => upstream.close())
+    // The production composition of src/server.ts: the proxy, then the built app beside it.
+    const app = new Hono()
+    app.route('/', createProxy({ config, upstream }))
+    app.route('/', createWebApp({ root: appDir, config }))
+    const appServer = http.createServer(getRequestListener(app.fetch))
+    const appUrl = await listen(appServer, config.port, 'app')
+    closers.push(() => closeServer(appServer))
+
+    const startFloorProxy = async (token: string) => {
+      const server = createFloorProxy(new URL(emulator.url), token)
+      const url = await listen(server, 0, 'floor proxy')
+      closers.push(() => closeServer(server))
+      return url
+    }
+    return { config, emulator, appOrigin: config.appOrigin, appUrl, startFloorProxy, close }
+  } catch (error) {
+    await close()
+    throw error
+  }
+}
+
+/** The floor: the least a forwarding proxy does (pipe, keep-alive, add the token). */
+function createFloorProxy(target: URL, token: string): http.Server {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 })
+  const server = http.createServer((req, res) => {
+    const forwarded = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        agent,
+        headers: {
+          Accept: 'application/json',
+          'User-Agent': 'bench-floor-proxy',
+          'X-Auth-Token': token,
+        },
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers)
+        answer.pipe(res)
+      },
+    )
+    forwarded.on('error', () => res.writeHead(502).end())
+    req.pipe(forwarded)
+  })
+  server.on('close', () => agent.destroy())
+  return server
+}
+
+function cookiesOf(response: Response): string[] {
+  return response.headers.getSetCookie().map((header) => header.split(';')[0] ?? '')
+}
+
+async function startLoginThroughProxy(stack: BenchStack) {
+  const response = await fetch(`${stack.appUrl}/auth/start`, {
+    method: 'POST',
+    headers: {
+      [CSRF_HEADER]: CSRF_HEADER_VALUE,
+      Origin: stack.appOrigin,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify({ scopes: [] }),
+  })
+  if (response.status !== 200) throw new Error(`POST /auth/start answered ${response.status}`)
+  const body = StartLoginResponseSchema.parse(await response.json())
+  const approved = await authorizeThroughPages(stack.emulator.app, body.authorizeUrl, {
+    login: DEMO_LOGIN,
+  })
+  const callback = new URL(approved.location ?? '', stack.appOrigin)
+  const code = callback.searchParams.get('code')
+  if (approved.status !== 303 || code === null) {
+    throw new Error(`the consent page answered ${approved.status} without a code`)
+  }
+  return { code, state: body.state, cookies: cookiesOf(response) }
+}
+
+/** The real flow through the running proxy: start, sign in and consent, exchange. */
+export async function connectThroughProxy(stack: BenchStack): Promise<string> {
+  const login = await startLoginThroughProxy(stack)
+  const response = await fetch(`${stack.appUrl}/auth/exchange`, {
+    method: 'POST',
+    headers: {
+      [CSRF_HEADER]: CSRF_HEADER_VALUE,
+      Origin: stack.appOrigin,
+      'Content-Type': 'application/json',
+      Cookie: login.cookies.join('; '),
+    },
+    body: JSON.stringify({ code: login.code, state: login.state }),
+  })
+  const session = cookiesOf(response).find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`))
+  if (response.status !== 200 || session === undefined) {
+    throw new Error(`POST /auth/exchange answered ${response.status} without a session cookie`)
+  }
+  return session.slice(SESSION_COOKIE.length + 1)
+}
+
+/** A token of our own for the direct and floor runs: the same flow, exchanged at the emulator. */
+export async function tokenFromEmulator(stack: BenchStack): Promise<string> {
+  const login = await startLoginThroughProxy(stack)
+  const response = await fetch(`${stack.emulator.url}/oauth2/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+    body: new URLSearchParams({
+      client_id: stack.config.clientId,
+      client_secret: stack.config.clientSecret,
+      code: login.code,
+      grant_type: 'authorization_code',
+      redirect_uri: stack.config.redirectUri,
+    }),
+  })
+  if (response.status !== 200) throw new Error(`the token endpoint answered ${response.status}`)
+  return TokenResponseSchema.parse(await response.json()).access_token
+}
