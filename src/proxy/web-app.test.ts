@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from './config'
 import { createWebApp } from './web-app'
@@ -9,6 +10,7 @@ const root = mkdtempSync(path.join(tmpdir(), 'web-app-'))
 writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>shell</title>')
 mkdirSync(path.join(root, 'assets'))
 writeFileSync(path.join(root, 'assets', 'app-abc123.js'), 'console.log(1)')
+writeFileSync(path.join(root, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'))
 const config = loadConfig({ SESSION_SECRET: 'x'.repeat(32) })
 const app = createWebApp({ root, config })
 
@@ -47,6 +49,20 @@ describe('createWebApp', () => {
     const asset = await app.request('/assets/app-abc123.js')
     expect(asset.headers.get('Cache-Control')).toContain('immutable')
     expect((await app.request('/me')).headers.get('Cache-Control')).toBe('no-cache')
+  })
+
+  it('sends the precompressed file to a browser that accepts it', async () => {
+    const response = await app.request('/assets/app-abc123.js', {
+      headers: { 'Accept-Encoding': 'gzip, br' },
+    })
+    expect(response.headers.get('Content-Encoding')).toBe('br')
+    expect(response.headers.get('Vary')).toContain('Accept-Encoding')
+    expect(brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(
+      'console.log(1)',
+    )
+    const plain = await app.request('/assets/app-abc123.js')
+    expect(plain.headers.get('Content-Encoding')).toBeNull()
+    expect(await plain.text()).toBe('console.log(1)')
   })
 
   it('sends HSTS only when served over HTTPS', async () => {

@@ -54,7 +54,8 @@ export function createWebApp(options: { root: string; config: Config }): Hono {
     await next()
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable')
   })
-  app.get('*', serveStatic({ root: options.root }))
+  // `vite build` writes .br and .gz beside each asset (vite.config.ts): no compression per request.
+  app.get('*', serveStatic({ root: options.root, precompressed: true }))
   // Every other page is the single-page app; the shell itself is never cached.
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache')
