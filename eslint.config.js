@@ -12,6 +12,13 @@ import globals from 'globals'
  */
 const serverOnly = ['node:*', '**/proxy/**', '**/emulator/**', '**/server', '**/server.ts']
 
+/** Issue 7: classic zod is ~28 kB gzip in the bundle; the browser's schemas use zod/mini. */
+const classicZod = {
+  name: 'zod',
+  message:
+    "The browser bundle uses zod/mini: import { z } from 'zod/mini' (issue 7's bundle budget).",
+}
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'bench/results'] },
   js.configs.recommended,
@@ -40,6 +47,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [classicZod],
           patterns: [
             { group: serverOnly, message: 'src/web may import only src/protocol (and itself).' },
           ],
@@ -54,6 +62,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [classicZod],
           patterns: [
             {
               group: ['node:*', '../*', '**/web/**', '**/proxy/**', '**/emulator/**'],

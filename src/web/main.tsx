@@ -1,10 +1,10 @@
 // Must stay the first import (see the module).
-import './lib/zod-jitless'
+import './lib/zod-config'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from 'react-router-dom'
-import { captureCallbackFromAddressBar } from './callback/capture-callback'
+import { captureCallbackFromAddressBar } from './callback/capture-address'
 import { createAppRouter } from './app-router'
 import { createQueryClient } from './query-client'
 import './lib/base.css'

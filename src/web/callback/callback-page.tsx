@@ -10,6 +10,7 @@ import { verifyState, type CallbackParams, type StateVerdict } from './callback-
 import { describeExchangeError } from './describe-exchange-error'
 import { exchangeCodeOnce } from './exchange-once'
 import { pendingStates } from './pending-states'
+import '../lib/page.css'
 
 type Outcome =
   | { status: 'idle' }

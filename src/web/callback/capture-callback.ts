@@ -1,39 +1,28 @@
 /**
- * Runs first thing at start-up (main.tsx), before the router or any request: when the page is the
- * OAuth callback, read its parameters once and take them out of the address bar at once, so the
- * code never lingers in history, in a bookmark, or in the Referer of the next request.
+ * The callback parameters main.tsx took out of the address bar at start-up (capture-address.ts),
+ * checked: what the callback page reads.
  */
 import { checkCallbackParams, type CallbackParams } from './callback-params'
+import { forgetCapturedAddress, peekCapturedAddress } from './capture-address'
 
-export const CALLBACK_PATH = '/callback'
-
-let captured: CallbackParams | null = null
-
-export function captureCallbackFromAddressBar(
-  location: Pick<Location, 'pathname' | 'search' | 'hash'> = window.location,
-  history: Pick<History, 'replaceState'> = window.history,
-): void {
-  if (location.pathname !== CALLBACK_PATH) return
-  if (location.search === '' && location.hash === '') return
-  const hash = new URLSearchParams(location.hash.replace(/^#/, ''))
-  captured =
-    hash.has('access_token') || hash.has('id_token')
-      ? {
-          kind: 'invalid',
-          reason:
-            'The address carries a token in its fragment: this app uses the authorization code flow only and never accepts a token in the address.',
-          state: null,
-        }
-      : checkCallbackParams(new URLSearchParams(location.search))
-  history.replaceState(null, '', CALLBACK_PATH)
-}
+export { CALLBACK_PATH, captureCallbackFromAddressBar } from './capture-address'
 
 /** What the address bar carried when the app started (`empty` when nothing, or already taken). */
 export function peekCapturedCallback(): CallbackParams {
-  return captured ?? { kind: 'empty' }
+  const address = peekCapturedAddress()
+  if (address === null) return { kind: 'empty' }
+  const hash = new URLSearchParams(address.hash.replace(/^#/, ''))
+  return hash.has('access_token') || hash.has('id_token')
+    ? {
+        kind: 'invalid',
+        reason:
+          'The address carries a token in its fragment: this app uses the authorization code flow only and never accepts a token in the address.',
+        state: null,
+      }
+    : checkCallbackParams(new URLSearchParams(address.search))
 }
 
 /** Called once the callback page holds the parameters in its own state. */
 export function forgetCapturedCallback(): void {
-  captured = null
+  forgetCapturedAddress()
 }

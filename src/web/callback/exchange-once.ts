@@ -9,7 +9,7 @@
  * Nothing retries it: an authorization code is single-use (RFC 6749 §4.1.2).
  */
 import type { ExchangeRequest, ExchangeResponse } from '../../protocol/playground-api'
-import { exchangeCode } from '../session/session-queries'
+import { exchangeCode } from '../session/login-requests'
 import { pendingStates, type ClaimResult } from './pending-states'
 
 export class ExchangeRefusedError extends Error {

@@ -3,7 +3,7 @@
  * so a callback opened in another tab (or from a forged link) finds nothing to match. Only state
  * values are stored here, never a code or a token (checklist H2).
  */
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 export type StoredStateStatus = 'pending' | 'used' | 'unknown'
 export type ClaimResult = 'claimed' | 'already-used' | 'unknown'
@@ -15,8 +15,8 @@ const STORAGE_KEY = 'yuque-oauth-playground.states'
 const MAX_KEPT = 10
 
 const StoredSchema = z.object({
-  pending: z.array(z.string()).max(100),
-  used: z.array(z.string()).max(100),
+  pending: z.array(z.string()).check(z.maxLength(100)),
+  used: z.array(z.string()).check(z.maxLength(100)),
 })
 type Stored = z.infer<typeof StoredSchema>
 

@@ -15,6 +15,7 @@ import {
   pollView,
   type PollView,
 } from './poll-state'
+import '../lib/page.css'
 import './client-code-page.css'
 
 /** Re-renders every `periodMs` while `isTicking`, for the countdown and the elapsed time. */

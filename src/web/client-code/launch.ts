@@ -3,7 +3,7 @@
  * waiting screen is handed through the router's location state (kept in `history.state`, so a
  * reload of the waiting screen still knows its flow).
  */
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { ClientCodeStartResponseSchema } from '../../protocol/playground-api'
 
 export const CLIENT_CODE_PATH = '/connect/client-code'

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { PlaygroundConfigSchema } from '../../protocol/playground-api'
+import { PlaygroundConfigSchema } from '../../protocol/playground-common'
 import { requestJson } from '../lib/api-client'
 
 export async function fetchPlaygroundConfig() {

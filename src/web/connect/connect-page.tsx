@@ -9,7 +9,8 @@ import { safeReturnTo } from '../lib/return-to'
 import { pendingStates } from '../callback/pending-states'
 import { startClientCode } from '../client-code/client-code-queries'
 import { CLIENT_CODE_PATH, openAuthorizeTab, type LaunchState } from '../client-code/launch'
-import { sessionQueries, startLogin } from '../session/session-queries'
+import { startLogin } from '../session/login-requests'
+import { sessionQueries } from '../session/session-queries'
 import { configQueries } from './config-queries'
 import {
   SCOPE_GROUPS,
@@ -19,6 +20,7 @@ import {
   toggleScope,
   type SelectionPreview,
 } from './scope-selection'
+import '../lib/page.css'
 import './connect-page.css'
 
 function initialScopes(param: string | null): string[] {

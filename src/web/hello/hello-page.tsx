@@ -4,6 +4,7 @@ import { ConnectFirst } from '../lib/connect-first'
 import { ResponseMetaLine } from '../lib/response-meta'
 import { sessionQueries } from '../session/session-queries'
 import { helloQueries } from './hello-queries'
+import '../lib/page.css'
 import './hello-page.css'
 
 export function HelloPage() {

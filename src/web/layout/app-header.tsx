@@ -1,10 +1,29 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { NavLink, useNavigate } from 'react-router-dom'
-import { apiStatusStore } from '../lib/api-status-store'
-import { describeApiError } from '../lib/describe-api-error'
-import { logout, sessionQueries } from '../session/session-queries'
-import { UserAvatar } from '../users/user-card'
-import { userQueries } from '../users/user-queries'
+import { lazy, Suspense } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { NavLink } from 'react-router-dom'
+import { sessionQueries } from '../session/session-queries'
+// The avatar's styles, loaded with the layout as before: their place in the cascade (ahead of
+// base.css) decides how the avatar skeleton looks, so they do not wait for ConnectedUser's chunk.
+import '../users/user-card.css'
+
+/**
+ * Only a connected session shows it, so a first visit does not download it (with the logout
+ * mutation, the avatar and the error texts it needs): issue 7's bundle budget. It loads once the
+ * session says connected, behind the same placeholder it shows while the user loads.
+ */
+const ConnectedUser = lazy(() => import('./connected').then((m) => ({ default: m.ConnectedUser })))
+
+/** ConnectedUser's own loading state, shown while its code arrives. */
+function ConnectedUserPlaceholder() {
+  return (
+    <div className="header-user">
+      <span className="header-identity">
+        <span className="avatar avatar-small skeleton" />
+        <span className="header-name muted">loading…</span>
+      </span>
+    </div>
+  )
+}
 
 const NAV = [
   { to: '/', label: 'Connect', end: true },
@@ -12,52 +31,6 @@ const NAV = [
   { to: '/hello', label: 'Hello', end: true },
   { to: '/users', label: 'Users', end: false },
 ] as const
-
-function ConnectedUser() {
-  const client = useQueryClient()
-  const navigate = useNavigate()
-  const me = useQuery(userQueries.me())
-  const disconnect = useMutation({
-    mutationFn: logout,
-    onSuccess: async () => {
-      // Unmount what shows the account first, so clearing the cache refetches none of it.
-      client.setQueryData(sessionQueries.current().queryKey, { connected: false })
-      await navigate('/')
-      // checklist I2: nothing of the account stays in the page.
-      client.clear()
-      apiStatusStore.resetForNewSession()
-    },
-  })
-
-  return (
-    <div className="header-user">
-      {me.data ? (
-        <span className="header-identity">
-          <UserAvatar user={me.data.data} size="small" isDecorative />
-          <span className="header-name">{me.data.data.name}</span>
-        </span>
-      ) : (
-        <span className="header-identity">
-          <span className="avatar avatar-small skeleton" />
-          <span className="header-name muted">{me.isError ? 'unknown user' : 'loading…'}</span>
-        </span>
-      )}
-      <button
-        type="button"
-        className="btn btn-small"
-        onClick={() => disconnect.mutate()}
-        disabled={disconnect.isPending}
-      >
-        {disconnect.isPending ? 'Disconnecting…' : 'Disconnect'}
-      </button>
-      {disconnect.isError && (
-        <span className="header-error" role="alert">
-          {describeApiError(disconnect.error).title}
-        </span>
-      )}
-    </div>
-  )
-}
 
 export function AppHeader() {
   const session = useQuery(sessionQueries.current())
@@ -81,7 +54,11 @@ export function AppHeader() {
             ))}
           </ul>
         </nav>
-        {session.data?.connected === true && <ConnectedUser />}
+        {session.data?.connected === true && (
+          <Suspense fallback={<ConnectedUserPlaceholder />}>
+            <ConnectedUser />
+          </Suspense>
+        )}
       </div>
     </header>
   )

@@ -1,5 +1,5 @@
+import { lazy, Suspense } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { missingScopes, safeParseScopes } from '../../protocol/scopes'
 import { useApiStatus } from '../lib/api-status-store'
 import { configQueries } from '../connect/config-queries'
 import { sessionQueries } from '../session/session-queries'
@@ -8,47 +8,27 @@ const numberFormat = new Intl.NumberFormat()
 /** Below this share of the limit, the meter turns to a warning. */
 const LOW_SHARE = 0.1
 
-function scopeList(scope: string): string[] {
-  const parsed = safeParseScopes(scope)
-  // An unknown scope name from the service is still shown as it came.
-  return parsed.ok ? parsed.scopes : scope.split(',').filter((s) => s.trim() !== '')
-}
+/**
+ * What the token holds is only known to a connected session: that part ships in the chunk with
+ * the header's ConnectedUser (see app-header.tsx), loaded once the session says connected.
+ */
+const GrantedScopes = lazy(() => import('./connected').then((m) => ({ default: m.GrantedScopes })))
+
+const checking = <span className="chip chip-muted">checking…</span>
 
 function ScopeIndicator() {
   const session = useQuery(sessionQueries.current())
-  const { grantedScopes } = useApiStatus()
 
   if (session.isPending) {
-    return <span className="chip chip-muted">checking…</span>
+    return checking
   }
   if (session.data?.connected !== true) {
     return <span className="chip chip-muted">not connected · public data only</span>
   }
-  // The latest X-OAuth-Scopes is the token's truth; the real service may not send it.
-  const granted = grantedScopes ?? scopeList(session.data.scope)
-  const requested = scopeList(session.data.requestedScope)
-  // The user may untick scopes on the consent page (RFC 6749 §3.3).
-  const notGranted = missingScopes(granted, requested)
   return (
-    <>
-      {granted.length === 0 ? (
-        <span className="chip chip-muted">no scope — public read-only</span>
-      ) : (
-        <ul className="chips" aria-label="Granted scopes">
-          {granted.map((scope) => (
-            <li key={scope} className="chip">
-              {scope}
-            </li>
-          ))}
-        </ul>
-      )}
-      {notGranted.length > 0 && (
-        <span className="status-note">
-          requested <code>{requested.join(',')}</code>, not granted{' '}
-          <code>{notGranted.join(',')}</code>
-        </span>
-      )}
-    </>
+    <Suspense fallback={checking}>
+      <GrantedScopes session={session.data} />
+    </Suspense>
   )
 }
 

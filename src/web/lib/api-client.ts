@@ -3,17 +3,17 @@
  * with zod, feeds the indicators' store, and throws ApiError. It shows no toasts and redirects
  * nowhere: callers decide what an error means for them.
  */
-// First: schemas must be created after zod is told not to probe for eval (see the module).
-import './zod-jitless'
-import type { z } from 'zod'
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../protocol/playground-api'
+// First: zod's settings (English messages, no eval probe) precede every schema (see the module).
+import './zod-config'
+import { z } from 'zod/mini'
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../protocol/playground-common'
 import {
   parseAcceptedScopesHeader,
   parseGrantedScopesHeader,
   parseRateLimit,
   type RateLimit,
 } from '../../protocol/headers'
-import { envelope } from '../../protocol/schemas'
+import { envelope } from '../../protocol/envelope'
 import { ApiError, errorMessageFor } from './api-error'
 import { apiStatusStore } from './api-status-store'
 
@@ -60,7 +60,7 @@ async function readPayload(response: Response): Promise<unknown> {
 /** A request to the proxy whose whole JSON body is parsed with `schema` (204 parses `undefined`). */
 export async function requestJson<T>(
   path: string,
-  schema: z.ZodType<T>,
+  schema: z.core.$ZodType<T>,
   options: RequestOptions = {},
 ): Promise<ApiResult<T>> {
   const method = options.method ?? 'GET'
@@ -104,7 +104,7 @@ export async function requestJson<T>(
       message: errorMessageFor(response.status, payload),
     })
   }
-  const parsed = schema.safeParse(payload)
+  const parsed = z.safeParse(schema, payload)
   if (!parsed.success) {
     throw new ApiError({
       kind: 'invalid-response',
@@ -126,7 +126,7 @@ export async function requestJson<T>(
 /** GET on the service's API through the proxy: unwraps the `{data: …}` envelope. */
 export async function apiGet<T>(
   path: string,
-  schema: z.ZodType<T>,
+  schema: z.core.$ZodType<T>,
   options: { signal?: AbortSignal } = {},
 ): Promise<ApiResult<T>> {
   const result = await requestJson(path, envelope(schema), options)
@@ -136,7 +136,7 @@ export async function apiGet<T>(
 export async function postJson<T>(
   path: string,
   body: unknown,
-  schema: z.ZodType<T>,
+  schema: z.core.$ZodType<T>,
 ): Promise<ApiResult<T>> {
   return requestJson(path, schema, { method: 'POST', body })
 }

@@ -3,6 +3,7 @@ import { useApiStatus } from './api-status-store'
 import { connectHref } from './connect-link'
 import { describeApiError } from './describe-api-error'
 import { useCountdown } from './use-countdown'
+import './page.css'
 
 interface ApiErrorNoticeProps {
   error: unknown

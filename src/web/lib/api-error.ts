@@ -1,5 +1,5 @@
-import { ErrorBodySchema, type ErrorBody } from '../../protocol/schemas'
-import { PROXY_ERROR_HEADER, SESSION_HEADER } from '../../protocol/playground-api'
+import { ErrorBodySchema, type ErrorBody } from '../../protocol/envelope'
+import { PROXY_ERROR_HEADER, SESSION_HEADER } from '../../protocol/playground-common'
 import { parseRetryAfter } from '../../protocol/headers'
 
 /**

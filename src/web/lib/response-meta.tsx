@@ -1,4 +1,5 @@
 import type { ResponseMeta } from './api-client'
+import './page.css'
 
 /** The response's headers that matter to an integrator, under the data they came with. */
 export function ResponseMetaLine({ request, meta }: { request: string; meta: ResponseMeta }) {

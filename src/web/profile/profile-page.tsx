@@ -5,6 +5,7 @@ import { ResponseMetaLine } from '../lib/response-meta'
 import { sessionQueries } from '../session/session-queries'
 import { UserCard, UserCardSkeleton } from '../users/user-card'
 import { userQueries } from '../users/user-queries'
+import '../lib/page.css'
 
 export function ProfilePage() {
   const session = useQuery(sessionQueries.current())

@@ -1,15 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
-import { z } from 'zod'
-import {
-  ExchangeResponseSchema,
-  SessionResponseSchema,
-  StartLoginResponseSchema,
-  type ExchangeRequest,
-  type ExchangeResponse,
-  type StartLoginRequest,
-  type StartLoginResponse,
-} from '../../protocol/playground-api'
-import { postJson, requestJson } from '../lib/api-client'
+// playground-common, not playground-api: every first load reads the session, while the login
+// requests (login-requests.ts) belong to the pages that make them (issue 7's bundle budget).
+import { SessionResponseSchema } from '../../protocol/playground-common'
+import { requestJson } from '../lib/api-client'
 
 export async function readSession() {
   const { data } = await requestJson('/auth/session', SessionResponseSchema)
@@ -27,20 +20,4 @@ export const sessionQueries = {
       staleTime: 30_000,
       refetchOnWindowFocus: true,
     }),
-}
-
-export async function startLogin(request: StartLoginRequest): Promise<StartLoginResponse> {
-  const { data } = await postJson('/auth/start', request, StartLoginResponseSchema)
-  return data
-}
-
-/** Never retried: an authorization code is single-use (RFC 6749 §4.1.2). */
-export async function exchangeCode(request: ExchangeRequest): Promise<ExchangeResponse> {
-  const { data } = await postJson('/auth/exchange', request, ExchangeResponseSchema)
-  return data
-}
-
-export async function logout(): Promise<void> {
-  // 204 No Content; whatever body comes is ignored.
-  await postJson('/auth/logout', {}, z.unknown())
 }

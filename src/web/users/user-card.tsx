@@ -1,6 +1,8 @@
-import { useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import type { User } from '../../protocol/schemas'
 import { FormattedDate } from '../lib/formatted-date'
+import { UserAvatar } from './user-avatar'
+import '../lib/page.css'
 import './user-card.css'
 
 const VISIBILITY: Record<0 | 1 | 2, string> = {
@@ -10,42 +12,6 @@ const VISIBILITY: Record<0 | 1 | 2, string> = {
 }
 
 const countFormat = new Intl.NumberFormat()
-
-interface UserAvatarProps {
-  user: User
-  size: 'small' | 'large'
-  /** Next to the user's name already: the image adds nothing for a screen reader. */
-  isDecorative?: boolean
-}
-
-export function UserAvatar({ user, size, isDecorative = false }: UserAvatarProps) {
-  const [hasFailed, setHasFailed] = useState(false)
-  const initial = (user.name.trim() || user.login).charAt(0).toUpperCase()
-  const pixels = size === 'large' ? 72 : 28
-  if (hasFailed || user.avatar_url === '') {
-    return (
-      <span
-        className={`avatar avatar-${size} avatar-fallback`}
-        {...(isDecorative
-          ? { 'aria-hidden': true }
-          : { role: 'img', 'aria-label': `${user.name} (no avatar)` })}
-      >
-        {initial}
-      </span>
-    )
-  }
-  return (
-    <img
-      className={`avatar avatar-${size}`}
-      src={user.avatar_url}
-      alt={isDecorative ? '' : `Avatar of ${user.name}`}
-      width={pixels}
-      height={pixels}
-      referrerPolicy="no-referrer"
-      onError={() => setHasFailed(true)}
-    />
-  )
-}
 
 interface PropRow {
   label: string

@@ -7,6 +7,7 @@ import { ApiErrorNotice } from '../lib/api-error-notice'
 import { ResponseMetaLine } from '../lib/response-meta'
 import { UserCard, UserCardSkeleton } from './user-card'
 import { userQueries, type UserResult } from './user-queries'
+import '../lib/page.css'
 import './user-lookup-page.css'
 
 function describeKey(key: UserKey): string {

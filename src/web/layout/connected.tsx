@@ -1,0 +1,102 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from 'react-router-dom'
+import type { SessionResponse } from '../../protocol/playground-api'
+import { missingScopes, safeParseScopes } from '../../protocol/scopes'
+import { apiStatusStore, useApiStatus } from '../lib/api-status-store'
+import { describeApiError } from '../lib/describe-api-error'
+import { logout } from '../session/login-requests'
+import { sessionQueries } from '../session/session-queries'
+import { UserAvatar } from '../users/user-avatar'
+import { userQueries } from '../users/user-queries'
+
+/**
+ * What only a connected session shows, in one chunk that a first visit does not download (issue
+ * 7's bundle budget): the header's account part and the status bar's granted scopes. It loads
+ * once the session says connected, behind the placeholders those parts show while loading.
+ */
+
+type ConnectedSession = Extract<SessionResponse, { connected: true }>
+
+function scopeList(scope: string): string[] {
+  const parsed = safeParseScopes(scope)
+  // An unknown scope name from the service is still shown as it came.
+  return parsed.ok ? parsed.scopes : scope.split(',').filter((s) => s.trim() !== '')
+}
+
+/** The header's account part: who is connected, and the Disconnect button (lazy: see app-header). */
+export function ConnectedUser() {
+  const client = useQueryClient()
+  const navigate = useNavigate()
+  const me = useQuery(userQueries.me())
+  const disconnect = useMutation({
+    mutationFn: logout,
+    onSuccess: async () => {
+      // Unmount what shows the account first, so clearing the cache refetches none of it.
+      client.setQueryData(sessionQueries.current().queryKey, { connected: false })
+      await navigate('/')
+      // checklist I2: nothing of the account stays in the page.
+      client.clear()
+      apiStatusStore.resetForNewSession()
+    },
+  })
+
+  return (
+    <div className="header-user">
+      {me.data ? (
+        <span className="header-identity">
+          <UserAvatar user={me.data.data} size="small" isDecorative />
+          <span className="header-name">{me.data.data.name}</span>
+        </span>
+      ) : (
+        <span className="header-identity">
+          <span className="avatar avatar-small skeleton" />
+          <span className="header-name muted">{me.isError ? 'unknown user' : 'loading…'}</span>
+        </span>
+      )}
+      <button
+        type="button"
+        className="btn btn-small"
+        onClick={() => disconnect.mutate()}
+        disabled={disconnect.isPending}
+      >
+        {disconnect.isPending ? 'Disconnecting…' : 'Disconnect'}
+      </button>
+      {disconnect.isError && (
+        <span className="header-error" role="alert">
+          {describeApiError(disconnect.error).title}
+        </span>
+      )}
+    </div>
+  )
+}
+
+/** The status bar's scopes for a connected session (lazy: see status-bar.tsx). */
+export function GrantedScopes({ session }: { session: ConnectedSession }) {
+  const { grantedScopes } = useApiStatus()
+  // The latest X-OAuth-Scopes is the token's truth; the real service may not send it.
+  const granted = grantedScopes ?? scopeList(session.scope)
+  const requested = scopeList(session.requestedScope)
+  // The user may untick scopes on the consent page (RFC 6749 §3.3).
+  const notGranted = missingScopes(granted, requested)
+  return (
+    <>
+      {granted.length === 0 ? (
+        <span className="chip chip-muted">no scope — public read-only</span>
+      ) : (
+        <ul className="chips" aria-label="Granted scopes">
+          {granted.map((scope) => (
+            <li key={scope} className="chip">
+              {scope}
+            </li>
+          ))}
+        </ul>
+      )}
+      {notGranted.length > 0 && (
+        <span className="status-note">
+          requested <code>{requested.join(',')}</code>, not granted{' '}
+          <code>{notGranted.join(',')}</code>
+        </span>
+      )}
+    </>
+  )
+}
