@@ -14,7 +14,8 @@ import {
 import { OAuthErrorSchema, TokenResponseSchema } from '../protocol/schemas'
 import { MAX_UPSTREAM_BYTES, type ProxyContext } from './context'
 import { proxyError, upstreamFailure } from './http-errors'
-import { grantedScope, readJsonBody, requestedScope } from './json-body'
+import { parseJsonOrUndefined, readJsonBody, requestedScope } from './json-body'
+import { openSession } from './session'
 import {
   authorizeParams,
   buildAuthorizeUrl,
@@ -149,12 +150,7 @@ export function createAuthRoutes(ctx: ProxyContext) {
         `The token endpoint answered with a redirect (HTTP ${response.status}); it was not followed.`,
       )
     }
-    let json: unknown
-    try {
-      json = JSON.parse(response.body)
-    } catch {
-      json = undefined
-    }
+    const json = parseJsonOrUndefined(response.body)
     if (response.status !== 200) {
       const oauthError = OAuthErrorSchema.safeParse(json)
       if (response.status < 500 && oauthError.success) {
@@ -183,16 +179,7 @@ export function createAuthRoutes(ctx: ProxyContext) {
       )
     }
 
-    // RFC 6749 §5.1: an absent scope means the requested one was granted.
-    const scope = grantedScope(token.data.scope ?? transaction.scope)
-    const now = ctx.clock()
-    await cookies.writeSession(c, {
-      accessToken: token.data.access_token,
-      scope,
-      requestedScope: transaction.scope,
-      connectedAt: now,
-      lastActiveAt: now,
-    })
+    const scope = await openSession(c, cookies, ctx.clock(), token.data, transaction.scope)
     return c.json({
       scope,
       requestedScope: transaction.scope,

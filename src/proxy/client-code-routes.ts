@@ -20,8 +20,8 @@ import {
 import { OAuthErrorSchema, TokenResponseSchema } from '../protocol/schemas'
 import { MAX_UPSTREAM_BYTES, type ProxyContext } from './context'
 import { proxyError, upstreamFailure } from './http-errors'
-import { grantedScope, readJsonBody, requestedScope } from './json-body'
-import { CLIENT_CODE_TTL_SECONDS } from './session'
+import { parseJsonOrUndefined, readJsonBody, requestedScope } from './json-body'
+import { CLIENT_CODE_TTL_SECONDS, openSession } from './session'
 
 /** The official helper polls every 3 s, 20 times (design.md). */
 export const POLL_INTERVAL_MS = 3000
@@ -166,12 +166,7 @@ export function createClientCodeRoutes(ctx: ProxyContext) {
       })
     }
 
-    let json: unknown
-    try {
-      json = JSON.parse(response.body)
-    } catch {
-      json = undefined
-    }
+    const json = parseJsonOrUndefined(response.body)
     if (response.status === 200) {
       const token = TokenResponseSchema.safeParse(json)
       cookies.clearClientCode(c)
@@ -183,15 +178,7 @@ export function createClientCodeRoutes(ctx: ProxyContext) {
           'The token endpoint answered 200 without a valid bearer token response.',
         )
       }
-      const scope = grantedScope(token.data.scope ?? attempt.scope)
-      const now = ctx.clock()
-      await cookies.writeSession(c, {
-        accessToken: token.data.access_token,
-        scope,
-        requestedScope: attempt.scope,
-        connectedAt: now,
-        lastActiveAt: now,
-      })
+      const scope = await openSession(c, cookies, ctx.clock(), token.data, attempt.scope)
       return answer({
         status: 'connected',
         attempt: attemptNumber,

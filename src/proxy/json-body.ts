@@ -54,3 +54,12 @@ export function grantedScope(scope: string): string {
     return scope
   }
 }
+
+/** An upstream body as JSON, or undefined when it is not JSON (the callers say what was wrong). */
+export function parseJsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}

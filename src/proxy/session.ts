@@ -8,7 +8,9 @@
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { z } from 'zod'
+import type { TokenResponse } from '../protocol/schemas'
 import type { Config } from './config'
+import { grantedScope } from './json-body'
 import { stateId } from './oauth'
 import type { Sealer } from './seal'
 
@@ -190,4 +192,26 @@ export function createCookieJar(config: Config, sealer: Sealer, clock: () => num
     writeSession,
     clearSession,
   }
+}
+
+/**
+ * Opens the session from a validated token response, the same after either flow. RFC 6749 §5.1:
+ * an absent scope means the requested one was granted. Answers the granted scope, canonical.
+ */
+export async function openSession(
+  c: Context,
+  cookies: CookieJar,
+  now: number,
+  token: TokenResponse,
+  requestedScope: string,
+): Promise<string> {
+  const scope = grantedScope(token.scope ?? requestedScope)
+  await cookies.writeSession(c, {
+    accessToken: token.access_token,
+    scope,
+    requestedScope,
+    connectedAt: now,
+    lastActiveAt: now,
+  })
+  return scope
 }
