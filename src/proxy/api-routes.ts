@@ -8,6 +8,7 @@ import { SESSION_HEADER } from '../protocol/playground-api'
 import { MAX_UPSTREAM_BYTES, type ProxyContext } from './context'
 import { buildUpstreamUrl, matchAllowedRoute } from './allow-list'
 import { proxyError, upstreamFailure } from './http-errors'
+import { parseJsonOrUndefined } from './json-body'
 
 /** Response headers passed back to the browser; all others (Set-Cookie, CORS, …) are dropped. */
 const PASSED_HEADERS = [
@@ -94,10 +95,8 @@ export function createApiRoutes(ctx: ProxyContext) {
         `The service failed (HTTP ${status}). Try again in a moment.`,
       )
     }
-    let body: unknown
-    try {
-      body = JSON.parse(response.body)
-    } catch {
+    // Checked to be JSON, then passed on as the service wrote it: no second serialisation.
+    if (parseJsonOrUndefined(response.body) === undefined) {
       return proxyError(
         c,
         502,
@@ -110,7 +109,9 @@ export function createApiRoutes(ctx: ProxyContext) {
       cookies.clearSession(c)
       c.header(SESSION_HEADER, 'ended')
     }
-    return c.json(body, status as ContentfulStatusCode)
+    return c.body(response.body, status as ContentfulStatusCode, {
+      'Content-Type': 'application/json; charset=UTF-8',
+    })
   })
 
   return api
