@@ -129,6 +129,35 @@ export function createAuthorizeRoutes(deps: EmulatorDeps): Hono<EmulatorEnv> {
     return pending
   }
 
+  /**
+   * A form POST needs the sign-in session and the form's CSRF token bound to it (checklist K4):
+   * the signed-in user, or the 403 page that says which is missing.
+   */
+  const signedInWithValidForm = async (
+    c: Context,
+    form: URLSearchParams,
+    hints: { signedOut: string; badToken: string; what: string },
+  ) => {
+    const signedIn = currentSession(c, deps)
+    if (signedIn === null) {
+      return errorPage(
+        c,
+        random,
+        403,
+        'You are not signed in, or your sign-in session has ended.',
+        {
+          hint: hints.signedOut,
+        },
+      )
+    }
+    if (!isCsrfValid(signedIn.session, oneField(form, 'csrf'))) {
+      return errorPage(c, random, 403, `${hints.what} security token is missing or wrong.`, {
+        hint: hints.badToken,
+      })
+    }
+    return signedIn
+  }
+
   const expiredPage = (c: Context) =>
     errorPage(c, random, 400, 'This authorization request has expired or was already answered.', {
       title: 'Authorization request not found',
@@ -433,24 +462,12 @@ export function createAuthorizeRoutes(deps: EmulatorDeps): Hono<EmulatorEnv> {
 
   routes.post('/oauth2/authorize/decision', async (c) => {
     const form = await readForm(c)
-    const signedIn = currentSession(c, deps)
-    if (signedIn === null) {
-      return errorPage(
-        c,
-        random,
-        403,
-        'You are not signed in, or your sign-in session has ended.',
-        {
-          hint: 'Go back to the app and start again.',
-        },
-      )
-    }
-    // RFC 9700 §4.12 / checklist K4: the consent form carries its own CSRF token, bound to the session.
-    if (!isCsrfValid(signedIn.session, oneField(form, 'csrf'))) {
-      return errorPage(c, random, 403, 'The consent form’s security token is missing or wrong.', {
-        hint: 'Go back to the app and start again. The app was not authorized.',
-      })
-    }
+    const signedIn = await signedInWithValidForm(c, form, {
+      signedOut: 'Go back to the app and start again.',
+      badToken: 'Go back to the app and start again. The app was not authorized.',
+      what: 'The consent form’s',
+    })
+    if (signedIn instanceof Response) return signedIn
     const pending = pendingOf(oneField(form, 'request'))
     if (pending === null) return expiredPage(c)
     const app = deps.apps.get(pending.clientId)
@@ -559,23 +576,12 @@ export function createAuthorizeRoutes(deps: EmulatorDeps): Hono<EmulatorEnv> {
 
   routes.post('/settings/tokens', async (c) => {
     const form = await readForm(c)
-    const signedIn = currentSession(c, deps)
-    if (signedIn === null) {
-      return errorPage(
-        c,
-        random,
-        403,
-        'You are not signed in, or your sign-in session has ended.',
-        {
-          hint: 'Open /settings/tokens and sign in again.',
-        },
-      )
-    }
-    if (!isCsrfValid(signedIn.session, oneField(form, 'csrf'))) {
-      return errorPage(c, random, 403, 'The form’s security token is missing or wrong.', {
-        hint: 'Reload the page and try again.',
-      })
-    }
+    const signedIn = await signedInWithValidForm(c, form, {
+      signedOut: 'Open /settings/tokens and sign in again.',
+      badToken: 'Reload the page and try again.',
+      what: 'The form’s',
+    })
+    if (signedIn instanceof Response) return signedIn
     const requested = form.getAll('scope')
     const unknown = requested.find((name) => !personalScopes.some((scope) => scope.name === name))
     if (unknown !== undefined) {
