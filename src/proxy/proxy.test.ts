@@ -521,6 +521,30 @@ describe('/api/v2 forwarding', () => {
     expect(emulator.control.requestLog().at(-1)).toMatchObject({ user: 'alice', status: 200 })
   })
 
+  it("drops the service's Set-Cookie and CORS headers and passes the rate-limit headers unchanged", async () => {
+    const browser = createBrowser(proxy)
+    emulator.control.queueFault({
+      path: '/api/v2/users/alice',
+      status: 200,
+      body: { data: { login: 'alice' } },
+      headers: {
+        'Set-Cookie': 'tracker=1; Path=/',
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Allow-Credentials': 'true',
+        'X-RateLimit-Limit': '77',
+        'X-RateLimit-Remaining': '76',
+      },
+    })
+    const response = await browser.call('GET', '/api/v2/users/alice')
+    expect(response.status).toBe(200)
+    expect(response.headers.getSetCookie()).toEqual([])
+    expect(
+      [...response.headers.keys()].filter((name) => name.startsWith('access-control-')),
+    ).toEqual([])
+    expect(response.headers.get('X-RateLimit-Limit')).toBe('77')
+    expect(response.headers.get('X-RateLimit-Remaining')).toBe('76')
+  })
+
   it('answers 404 for an unknown user', async () => {
     const response = await createBrowser(proxy).call('GET', '/api/v2/users/nobody-here')
     expect(response.status).toBe(404)
