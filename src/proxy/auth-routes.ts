@@ -12,10 +12,11 @@ import {
   type StartLoginResponse,
 } from '../protocol/playground-api'
 import { OAuthErrorSchema, TokenResponseSchema } from '../protocol/schemas'
-import { MAX_UPSTREAM_BYTES, type ProxyContext } from './context'
-import { proxyError, upstreamFailure } from './http-errors'
+import type { ProxyContext } from './context'
+import { proxyError } from './http-errors'
 import { parseJsonOrUndefined, readJsonBody, requestedScope } from './json-body'
 import { openSession } from './session'
+import { callTokenEndpoint } from './token-endpoint'
 import {
   authorizeParams,
   buildAuthorizeUrl,
@@ -114,33 +115,19 @@ export function createAuthRoutes(ctx: ProxyContext) {
 
     // One attempt only: a code is single-use, and a retry after a time-out could make the
     // service revoke the token (RFC 6749 §4.1.2, checklist B8).
-    let response
-    try {
-      response = await ctx.upstream({
-        method: 'POST',
-        url: new URL('/oauth2/token', config.authUrl),
-        headers: {
-          'Content-Type': 'application/x-www-form-urlencoded',
-          Accept: 'application/json',
-          'User-Agent': config.userAgent,
-        },
-        body: new URLSearchParams({
-          client_id: config.clientId,
-          client_secret: config.clientSecret,
-          code,
-          grant_type: 'authorization_code',
-        }).toString(),
-        timeoutMs: config.upstreamTimeoutMs,
-        maxBytes: MAX_UPSTREAM_BYTES,
-      })
-    } catch (error) {
-      return upstreamFailure(c, error, {
-        name: "The service's token endpoint",
-        origin: config.authUrl.origin,
-        timeoutMs: config.upstreamTimeoutMs,
-        next: 'The code was not retried (codes are single-use); start again.',
-      })
-    }
+    const call = await callTokenEndpoint(
+      ctx,
+      c,
+      {
+        client_id: config.clientId,
+        client_secret: config.clientSecret,
+        code,
+        grant_type: 'authorization_code',
+      },
+      'The code was not retried (codes are single-use); start again.',
+    )
+    if (!call.ok) return call.failure
+    const { response } = call
 
     if (response.status >= 300 && response.status < 400) {
       return proxyError(

@@ -18,10 +18,11 @@ import {
   type ClientCodeStartResponse,
 } from '../protocol/playground-api'
 import { OAuthErrorSchema, TokenResponseSchema } from '../protocol/schemas'
-import { MAX_UPSTREAM_BYTES, type ProxyContext } from './context'
-import { proxyError, upstreamFailure } from './http-errors'
+import type { ProxyContext } from './context'
+import { proxyError } from './http-errors'
 import { parseJsonOrUndefined, readJsonBody, requestedScope } from './json-body'
 import { CLIENT_CODE_TTL_SECONDS, openSession } from './session'
+import { callTokenEndpoint } from './token-endpoint'
 
 /** The official helper polls every 3 s, 20 times (design.md). */
 export const POLL_INTERVAL_MS = 3000
@@ -137,34 +138,22 @@ export function createClientCodeRoutes(ctx: ProxyContext) {
       })
     }
 
-    let response
-    try {
-      // One token request per poll; the spec sends no client_secret in this call.
-      response = await ctx.upstream({
-        method: 'POST',
-        url: new URL('/oauth2/token', config.authUrl),
-        headers: {
-          'Content-Type': 'application/x-www-form-urlencoded',
-          Accept: 'application/json',
-          'User-Agent': config.userAgent,
-        },
-        body: new URLSearchParams({
-          client_id: config.codeClient?.clientId ?? '',
-          code: attempt.code,
-          grant_type: 'client_code',
-        }).toString(),
-        timeoutMs: config.upstreamTimeoutMs,
-        maxBytes: MAX_UPSTREAM_BYTES,
-      })
-    } catch (error) {
+    // One token request per poll; the spec sends no client_secret in this call.
+    const call = await callTokenEndpoint(
+      ctx,
+      c,
+      {
+        client_id: config.codeClient?.clientId ?? '',
+        code: attempt.code,
+        grant_type: 'client_code',
+      },
+      'Polling goes on at the next interval.',
+    )
+    if (!call.ok) {
       await cookies.writeClientCode(c, { ...attempt, attempts: attemptNumber })
-      return upstreamFailure(c, error, {
-        name: "The service's token endpoint",
-        origin: config.authUrl.origin,
-        timeoutMs: config.upstreamTimeoutMs,
-        next: 'Polling goes on at the next interval.',
-      })
+      return call.failure
     }
+    const { response } = call
 
     const json = parseJsonOrUndefined(response.body)
     if (response.status === 200) {
