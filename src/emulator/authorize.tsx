@@ -158,6 +158,16 @@ export function createAuthorizeRoutes(deps: EmulatorDeps): Hono<EmulatorEnv> {
     return signedIn
   }
 
+  /** After signing in or out: on to the pending consent, or to the token settings. */
+  const backToTheForm = (c: Context, requestId: string | null) =>
+    redirect(
+      c,
+      requestId === null
+        ? '/settings/tokens'
+        : `/oauth2/authorize/consent?request=${encodeURIComponent(requestId)}`,
+      303,
+    )
+
   const expiredPage = (c: Context) =>
     errorPage(c, random, 400, 'This authorization request has expired or was already answered.', {
       title: 'Authorization request not found',
@@ -432,13 +442,7 @@ export function createAuthorizeRoutes(deps: EmulatorDeps): Hono<EmulatorEnv> {
       })
     }
     startSession(c, deps, user)
-    return redirect(
-      c,
-      requestId === null
-        ? '/settings/tokens'
-        : `/oauth2/authorize/consent?request=${encodeURIComponent(requestId)}`,
-      303,
-    )
+    return backToTheForm(c, requestId)
   })
 
   routes.post('/session/end', async (c) => {
@@ -451,13 +455,7 @@ export function createAuthorizeRoutes(deps: EmulatorDeps): Hono<EmulatorEnv> {
       })
     }
     endSession(c, deps)
-    return redirect(
-      c,
-      requestId === null
-        ? '/settings/tokens'
-        : `/oauth2/authorize/consent?request=${encodeURIComponent(requestId)}`,
-      303,
-    )
+    return backToTheForm(c, requestId)
   })
 
   routes.post('/oauth2/authorize/decision', async (c) => {

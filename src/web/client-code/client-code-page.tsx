@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import type { ClientCodeStartResponse } from '../../protocol/playground-api'
+import { ParamsTable } from '../lib/params-table'
 import { Checklist, type Step } from '../lib/checklist'
 import { connectHref } from '../lib/connect-link'
 import { refreshAfterSessionChange } from '../session/account-cache'
@@ -230,30 +231,14 @@ function SignedRequest({ start }: { start: ClientCodeStartResponse }) {
       <p className="field-hint">
         The five parameters, sorted by name and URL-encoded, joined with <code>&amp;</code>:
       </p>
-      <table className="params">
-        <caption className="visually-hidden">Signed authorize parameters</caption>
-        <thead>
-          <tr>
-            <th scope="col">parameter</th>
-            <th scope="col">value</th>
-          </tr>
-        </thead>
-        <tbody>
-          {Object.entries(signing.params).map(([name, value]) => (
-            <tr key={name}>
-              <th scope="row" className="mono">
-                {name}
-              </th>
-              <td>
-                <code className="param-value">{value || '(empty)'}</code>
-                {PARAM_NOTES[name] !== undefined && (
-                  <span className="param-note">{PARAM_NOTES[name]}</span>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ParamsTable
+        caption="Signed authorize parameters"
+        rows={Object.entries(signing.params).map(([name, value]) => ({
+          name,
+          value,
+          note: PARAM_NOTES[name],
+        }))}
+      />
       <dl className="signing">
         <div>
           <dt>string that was signed</dt>

@@ -5,6 +5,7 @@ import { NO_SCOPE_MEANING, safeParseScopes, scopeInfo } from '../../protocol/sco
 import type { PlaygroundConfig } from '../../protocol/playground-api'
 import { ApiErrorNotice } from '../lib/api-error-notice'
 import { FormattedDate } from '../lib/formatted-date'
+import { ParamsTable } from '../lib/params-table'
 import { safeReturnTo } from '../lib/return-to'
 import { pendingStates } from '../callback/pending-states'
 import { startClientCode } from '../client-code/client-code-queries'
@@ -116,28 +117,10 @@ function AuthorizePreview({
         <div className="skeleton preview-params-skeleton" aria-hidden="true" />
       ) : (
         <>
-          <table className="params">
-            <caption className="visually-hidden">Authorize request parameters</caption>
-            <thead>
-              <tr>
-                <th scope="col">parameter</th>
-                <th scope="col">value</th>
-              </tr>
-            </thead>
-            <tbody>
-              {authorizeParams(config, preview.scopeParam).map((param) => (
-                <tr key={param.name}>
-                  <th scope="row" className="mono">
-                    {param.name}
-                  </th>
-                  <td>
-                    <code className="param-value">{param.value || '(empty)'}</code>
-                    <span className="param-note">{param.note}</span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ParamsTable
+            caption="Authorize request parameters"
+            rows={authorizeParams(config, preview.scopeParam)}
+          />
           <p className="preview-label">GET</p>
           <code className="url-preview">{authorizeUrlPreview(config, preview.scopeParam)}</code>
           <p className="field-hint">
