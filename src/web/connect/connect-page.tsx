@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { NO_SCOPE_MEANING, safeParseScopes, scopeInfo } from '../../protocol/scopes'
@@ -7,11 +7,10 @@ import { ApiErrorNotice } from '../lib/api-error-notice'
 import { FormattedDate } from '../lib/formatted-date'
 import { ParamsTable } from '../lib/params-table'
 import { safeReturnTo } from '../lib/return-to'
-import { pendingStates } from '../callback/pending-states'
 import { startClientCode } from '../client-code/client-code-queries'
 import { CLIENT_CODE_PATH, openAuthorizeTab, type LaunchState } from '../client-code/launch'
-import { startLogin } from '../session/login-requests'
 import { sessionQueries } from '../session/session-queries'
+import { useStartLogin } from '../session/use-start-login'
 import { configQueries } from './config-queries'
 import {
   SCOPE_GROUPS,
@@ -142,30 +141,11 @@ export function ConnectPage() {
   const session = useQuery(sessionQueries.current())
   const config = useQuery(configQueries.playground())
   const statusId = useId()
-  const [isRedirecting, setIsRedirecting] = useState(false)
-
-  const start = useMutation({
-    mutationFn: startLogin,
-    onSuccess: (response) => {
-      // Binds the login to this tab: the callback accepts only a state this tab remembered.
-      pendingStates.remember(response.state)
-      setIsRedirecting(true)
-      window.location.assign(response.authorizeUrl)
-    },
-  })
+  const { start, isRedirecting } = useStartLogin()
   const navigate = useNavigate()
   const clientCodeHintId = useId()
   const clientCode = useMutation({ mutationFn: startClientCode })
   const isBusy = start.isPending || isRedirecting || clientCode.isPending
-
-  // Back from the authorize page, the browser may restore this page as it was: busy.
-  useEffect(() => {
-    const onPageShow = (event: PageTransitionEvent) => {
-      if (event.persisted) setIsRedirecting(false)
-    }
-    window.addEventListener('pageshow', onPageShow)
-    return () => window.removeEventListener('pageshow', onPageShow)
-  }, [])
 
   const connect = () => {
     start.mutate({

@@ -1,0 +1,33 @@
+import { useEffect, useState } from 'react'
+import { useMutation } from '@tanstack/react-query'
+import { pendingStates } from '../callback/pending-states'
+import { startLogin } from './login-requests'
+
+/**
+ * Starts an authorization-code login (`POST /auth/start {scopes, returnTo}`) and leaves for the
+ * service's authorize page. The one way the app does it: the connect page's Connect button and
+ * a panel's "grant a missing scope" (incremental consent) alike.
+ */
+export function useStartLogin() {
+  const [isRedirecting, setIsRedirecting] = useState(false)
+  const start = useMutation({
+    mutationFn: startLogin,
+    onSuccess: (response) => {
+      // Binds the login to this tab: the callback accepts only a state this tab remembered.
+      pendingStates.remember(response.state)
+      setIsRedirecting(true)
+      window.location.assign(response.authorizeUrl)
+    },
+  })
+
+  // Back from the authorize page, the browser may restore this page as it was: busy.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setIsRedirecting(false)
+    }
+    window.addEventListener('pageshow', onPageShow)
+    return () => window.removeEventListener('pageshow', onPageShow)
+  }, [])
+
+  return { start, isRedirecting }
+}
