@@ -36,6 +36,10 @@ export function createAppRouter() {
                 import('./profile/profile-page').then((m) => ({ Component: m.ProfilePage })),
             },
             {
+              path: 'scopes',
+              lazy: () => import('./scopes/scopes-page').then((m) => ({ Component: m.ScopesPage })),
+            },
+            {
               path: 'hello',
               lazy: () => import('./hello/hello-page').then((m) => ({ Component: m.HelloPage })),
             },

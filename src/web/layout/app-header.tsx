@@ -30,6 +30,7 @@ const NAV = [
   { to: '/me', label: 'Profile', end: true },
   { to: '/hello', label: 'Hello', end: true },
   { to: '/users', label: 'Users', end: false },
+  { to: '/scopes', label: 'Scopes', end: true },
 ] as const
 
 export function AppHeader() {

@@ -5,6 +5,7 @@ import { ResponseMetaLine } from '../lib/response-meta'
 import { sessionQueries } from '../session/session-queries'
 import { UserCard, UserCardSkeleton } from '../users/user-card'
 import { userQueries } from '../users/user-queries'
+import { ProfilePanels } from './profile-panels'
 import '../lib/page.css'
 
 export function ProfilePage() {
@@ -19,7 +20,7 @@ export function ProfilePage() {
         <h1>Your profile</h1>
         <p className="lede">
           <span className="mono">GET /api/v2/user</span>: the account that owns the token. It needs
-          no scope beyond public read-only.
+          no scope beyond public read-only. The panels below need one each.
         </p>
       </header>
       {session.isPending ? (
@@ -41,6 +42,10 @@ export function ProfilePage() {
           <UserCard user={me.data.data} />
           <ResponseMetaLine request="GET /api/v2/user" meta={me.data.meta} />
         </>
+      )}
+      {session.data?.connected === true && !me.isError && (
+        // Shown (as skeletons) while the profile loads, so nothing below the card moves.
+        <ProfilePanels user={me.data?.data ?? null} session={session.data} />
       )}
     </div>
   )

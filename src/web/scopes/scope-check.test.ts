@@ -33,6 +33,7 @@ describe('checkScopes', () => {
       grantedFrom: 'header',
       missing: ['repo:read'],
       isGranted: false,
+      canRequest: true,
       declinedOnConsent: [],
       requestScopes: ['doc', 'repo:read'],
     })
@@ -80,6 +81,15 @@ describe('checkScopes', () => {
     const result = check({ grantedHeader: ['doc', 'book:write'] })
     expect(result.granted).toEqual(['doc', 'book:write'])
     expect(result.requestScopes).toEqual(['doc', 'repo:read'])
+  })
+
+  it('offers no new authorization for a scope it does not know or one that needs approval', () => {
+    expect(check({ accepted: ['book:write'], grantedHeader: ['doc'] })).toMatchObject({
+      missing: ['book:write'],
+      canRequest: false,
+    })
+    expect(check({ declared: 'attach_upload', grantedHeader: [] }).canRequest).toBe(false)
+    expect(check({ grantedHeader: ['repo:read'] }).canRequest).toBe(false)
   })
 
   it('notices a scope that was requested and then unticked on the consent page', () => {

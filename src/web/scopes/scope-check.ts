@@ -4,7 +4,13 @@
  * may send neither, so each side has a fallback: the session's granted scope (what the token
  * endpoint answered) and the scope the view declares in scope-uses.ts.
  */
-import { canonicalScopes, implies, isKnownScope, missingScopes } from '../../protocol/scopes'
+import {
+  canonicalScopes,
+  implies,
+  isKnownScope,
+  missingScopes,
+  scopeInfo,
+} from '../../protocol/scopes'
 
 /**
  * A scope list as a server wrote it, comma-separated. Unknown names are kept (a newer service
@@ -44,6 +50,11 @@ export interface ScopeCheck {
   /** The needed scopes the token does not cover. */
   missing: string[]
   isGranted: boolean
+  /**
+   * True when a new authorization can add what is missing: every missing scope is one of the
+   * spec's, and none needs the operator's approval (spec §5.4 rule 3).
+   */
+  canRequest: boolean
   /** Missing scopes the user asked for and then unticked on the consent page. */
   declinedOnConsent: string[]
   /**
@@ -67,6 +78,8 @@ export function checkScopes(input: ScopeCheckInput): ScopeCheck {
     grantedFrom: input.grantedHeader ? 'header' : 'session',
     missing,
     isGranted: missing.length === 0,
+    canRequest:
+      missing.length > 0 && missing.every((scope) => scopeInfo(scope)?.needsApproval === false),
     declinedOnConsent: missing.filter((scope) => requested.some((held) => implies(held, scope))),
     requestScopes:
       missing.length === 0 ? [] : canonicalScopes([...granted, ...missing].filter(isKnownScope)),

@@ -16,6 +16,9 @@ export interface ScopeUse {
   scope: string | null
 }
 
+/** A view whose endpoint needs a scope. */
+export type ScopedUse = ScopeUse & { scope: string }
+
 /** The profile's repositories panel. */
 export const REPOS_USE = {
   id: 'profile-repos',
@@ -23,7 +26,7 @@ export const REPOS_USE = {
   path: '/me',
   request: 'GET /users/:login/repos',
   scope: 'repo:read',
-} as const satisfies ScopeUse
+} as const satisfies ScopedUse
 
 /** The profile's teams panel. */
 export const GROUPS_USE = {
@@ -32,7 +35,7 @@ export const GROUPS_USE = {
   path: '/me',
   request: 'GET /users/:id/groups',
   scope: 'group:read',
-} as const satisfies ScopeUse
+} as const satisfies ScopedUse
 
 export const SCOPE_USES: readonly ScopeUse[] = [
   { id: 'profile', view: 'Profile: your account', path: '/me', request: 'GET /user', scope: null },

@@ -1,0 +1,153 @@
+import type { Page } from '@playwright/test'
+import { APP_NAME, connectAs, consentCheckbox, expect, sessionOf, test } from './support/fixtures'
+
+const grantedChips = (page: Page) =>
+  page.getByRole('list', { name: 'Granted scopes' }).getByRole('listitem')
+const reposPanel = (page: Page) => page.getByRole('region', { name: 'Your repositories' })
+const teamsPanel = (page: Page) => page.getByRole('region', { name: 'Your teams' })
+const sessionEndedBanner = (page: Page) => page.getByText('Your session ended')
+
+test.describe('Scopes on the profile', () => {
+  test('connected without repo:read, the repositories panel asks for it; granting it comes back to the profile with the repositories listed and the new scope shown', async ({
+    page,
+    emulator,
+  }) => {
+    await connectAs(page, { login: 'alice', scopes: ['doc', 'group:read'] })
+    await expect(page).toHaveURL('/me')
+
+    // The teams panel has its scope and lists alice's two teams.
+    await expect(teamsPanel(page).getByRole('listitem')).toHaveCount(2)
+    await expect(teamsPanel(page)).toContainText('Payments Docs')
+    await expect(teamsPanel(page)).toContainText('the token has it')
+
+    // The repositories panel does not fail: it says what is missing and offers to grant it.
+    const repos = reposPanel(page)
+    await expect(repos).toContainText('Needs repo:read')
+    await expect(repos).toContainText('the token lacks it')
+    await expect(repos.getByRole('alert')).toHaveCount(0)
+    const grant = repos.getByRole('button', { name: 'Grant repo:read' })
+    // The new authorization asks for what the token holds plus the missing scope, canonical.
+    await expect(grant).toHaveAccessibleDescription(/asking for doc,group:read,repo:read/)
+    // A 403 for a missing scope leaves the session alone.
+    expect(await sessionOf(page)).toMatchObject({ connected: true, scope: 'doc,group:read' })
+    await expect(sessionEndedBanner(page)).toHaveCount(0)
+
+    await grant.click()
+
+    // Still signed in at the service: straight to its consent page, every scope pre-ticked.
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Authorize ${APP_NAME}` }),
+    ).toBeVisible()
+    for (const scope of ['doc', 'group:read', 'repo:read']) {
+      await expect(consentCheckbox(page, scope)).toBeChecked()
+    }
+    await page.getByRole('button', { name: 'Authorize', exact: true }).click()
+
+    // Back on the same page, with the repositories and the new scope.
+    await expect(page).toHaveURL('/me')
+    await expect(repos.getByRole('listitem')).toHaveCount(3)
+    for (const name of ['API Handbook', 'Release Notes', 'Drafts']) {
+      await expect(repos).toContainText(name)
+    }
+    await expect(repos).toContainText('the token has it')
+    await expect(grantedChips(page)).toHaveText(['doc', 'group:read', 'repo:read'])
+    expect(await sessionOf(page)).toMatchObject({
+      connected: true,
+      scope: 'doc,group:read,repo:read',
+    })
+    expect(await emulator.tokenCalls()).toHaveLength(2)
+  })
+
+  test('a panel with nothing to list says so', async ({ page }) => {
+    // bob is in no team of the seed.
+    await connectAs(page, { login: 'bob', scopes: ['group:read'] })
+    await expect(teamsPanel(page)).toContainText('Not a member of any team yet.')
+    await expect(teamsPanel(page).getByRole('listitem')).toHaveCount(0)
+  })
+
+  test('a 401 from the service ends the session and says so, where a 403 did not', async ({
+    page,
+    emulator,
+  }) => {
+    await connectAs(page, { login: 'alice', scopes: [] })
+    await expect(reposPanel(page)).toContainText('Needs repo:read')
+    await expect(teamsPanel(page)).toContainText('Needs group:read')
+    expect(await sessionOf(page)).toMatchObject({ connected: true })
+
+    // The service stops accepting the token (revoked on its side) on the next repositories call.
+    await emulator.queueFault({
+      path: '/api/v2/users/alice/repos',
+      status: 401,
+      body: { status: 401, message: 'Unauthorized' },
+    })
+    await page.reload()
+
+    await expect(sessionEndedBanner(page)).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Connect first' })).toBeVisible()
+    await expect(page.getByText('not connected · public data only')).toBeVisible()
+    expect(await sessionOf(page)).toEqual({ connected: false })
+  })
+})
+
+test.describe('The scopes page', () => {
+  test('lists every scope with what was requested, granted or implied, and the views that use it', async ({
+    page,
+  }) => {
+    await connectAs(page, { login: 'bob', scopes: ['doc', 'repo:read'], grant: ['doc'] })
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Scopes' })
+      .click()
+    await expect(page).toHaveURL('/scopes')
+    await expect(page.getByRole('heading', { level: 1, name: 'Scopes' })).toBeVisible()
+
+    // Every scope of the spec, and the "no scope" row.
+    await expect(page.getByRole('article')).toHaveCount(12)
+
+    const fact = (scope: string, name: string) =>
+      page
+        .getByRole('article', { name: scope, exact: true })
+        .locator('dl > div')
+        .filter({ has: page.getByRole('term').filter({ hasText: name }) })
+        .getByRole('definition')
+
+    await expect(fact('doc', 'Requested')).toHaveText('yes')
+    await expect(fact('doc', 'Granted')).toHaveText('yes')
+    await expect(fact('doc:read', 'Granted')).toHaveText('through doc')
+    // Asked for, then unticked on the consent page.
+    await expect(fact('repo:read', 'Requested')).toHaveText('yes')
+    await expect(fact('repo:read', 'Granted')).toHaveText('no')
+
+    // The panels' scope, under the scope itself and under the full scope that implies it.
+    const repoRead = page.getByRole('article', { name: 'repo:read', exact: true })
+    const repo = page.getByRole('article', { name: 'repo', exact: true })
+    await expect(repoRead.getByRole('link', { name: 'Profile: your repositories' })).toBeVisible()
+    await expect(repo.getByRole('link', { name: 'Profile: your repositories' })).toBeVisible()
+    await expect(
+      page.getByRole('article', { name: 'group:read', exact: true }).getByRole('link'),
+    ).toHaveText(['Profile: your teams'])
+    await expect(page.getByRole('article', { name: 'topic', exact: true })).toContainText(
+      'no view of the playground',
+    )
+    await expect(page.getByRole('article', { name: 'No scope' }).getByRole('link')).toHaveText([
+      'Profile: your account',
+      'Hello',
+      'Users: look up a user',
+    ])
+
+    await repoRead.getByRole('link', { name: 'Profile: your repositories' }).click()
+    await expect(page).toHaveURL('/me')
+    await expect(reposPanel(page)).toContainText('Needs repo:read')
+  })
+
+  test('without a session it still explains every scope', async ({ page }) => {
+    await page.goto('/scopes')
+    await expect(
+      page.getByText('Not connected: a visitor has public read-only access.'),
+    ).toBeVisible()
+    await expect(page.getByRole('article')).toHaveCount(12)
+    await expect(
+      page.getByRole('article', { name: 'repo', exact: true }).getByRole('definition').first(),
+    ).toHaveText('not connected')
+  })
+})

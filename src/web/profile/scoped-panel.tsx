@@ -1,0 +1,201 @@
+import { useId, type ReactNode } from 'react'
+import type { UseQueryResult } from '@tanstack/react-query'
+import { useLocation } from 'react-router-dom'
+import type { SessionResponse } from '../../protocol/playground-api'
+import { parseAcceptedScopesHeader, parseGrantedScopesHeader } from '../../protocol/headers'
+import type { ApiResult } from '../lib/api-client'
+import { isApiError } from '../lib/api-error'
+import { ApiErrorNotice } from '../lib/api-error-notice'
+import { ResponseMetaLine } from '../lib/response-meta'
+import { checkScopes, type ScopeCheck } from '../scopes/scope-check'
+import type { ScopedUse } from '../scopes/scope-uses'
+import { useStartLogin } from '../session/use-start-login'
+import './profile-panels.css'
+
+export type ConnectedSession = Extract<SessionResponse, { connected: true }>
+
+/** As many placeholder rows as the panel's body keeps room for, so nothing moves on arrival. */
+const SKELETON_ROWS = 3
+
+/** What the latest answer said about scopes: a success's headers, or a refusal's. */
+function answeredScopes(query: UseQueryResult<ApiResult<unknown>> | null) {
+  if (query?.data) {
+    return {
+      accepted: query.data.meta.acceptedScopes,
+      grantedHeader: query.data.meta.grantedScopes,
+    }
+  }
+  if (isApiError(query?.error) && query.error.kind === 'http') {
+    return {
+      accepted: parseAcceptedScopesHeader(query.error.headers),
+      grantedHeader: parseGrantedScopesHeader(query.error.headers),
+    }
+  }
+  return { accepted: [], grantedHeader: null }
+}
+
+/** A refusal for a scope the token lacks: a state of the panel, not an error of the app. */
+function isMissingScope(error: unknown, check: ScopeCheck): boolean {
+  return (
+    isApiError(error) &&
+    error.kind === 'http' &&
+    error.status === 403 &&
+    error.proxyCode === null &&
+    !check.isGranted
+  )
+}
+
+const joined = (scopes: readonly string[]) => (scopes.length === 0 ? '(none)' : scopes.join(','))
+
+function ScopeBadge({ check }: { check: ScopeCheck }) {
+  const source =
+    check.grantedFrom === 'header'
+      ? 'X-OAuth-Scopes of this response'
+      : 'the scope granted at connection (no X-OAuth-Scopes yet)'
+  return (
+    <p className="panel-scope">
+      <span>
+        needs <code>{check.needed.join(', ')}</code>
+      </span>
+      {check.isGranted ? (
+        <span className="scope-state scope-state-ok">
+          <span aria-hidden="true">✓</span> the token has it
+        </span>
+      ) : (
+        <span className="scope-state scope-state-missing">
+          <span aria-hidden="true">✕</span> the token lacks it
+        </span>
+      )}
+      <span className="panel-scope-source">
+        token: <code>{joined(check.granted)}</code>, from {source}
+      </span>
+    </p>
+  )
+}
+
+function GrantScope({ check, what }: { check: ScopeCheck; what: string }) {
+  const location = useLocation()
+  const { start, isRedirecting } = useStartLogin()
+  const missing = check.missing.join(', ')
+  const here = `${location.pathname}${location.search}`
+  const grant = () => start.mutate({ scopes: check.requestScopes, returnTo: here })
+  const hintId = useId()
+  return (
+    <div className="notice notice-info panel-needs-scope">
+      <p className="notice-title">
+        Needs <code>{missing}</code>
+      </p>
+      <p>
+        The service answered 403: the token holds <code>{joined(check.granted)}</code>, which does
+        not include <code>{missing}</code>. Your session is fine; only {what} need the scope.
+        {check.declinedOnConsent.length > 0 &&
+          ' You asked for it when connecting, then unticked it on the consent page.'}
+      </p>
+      {check.canRequest ? (
+        <>
+          <p className="notice-actions">
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={grant}
+              disabled={start.isPending || isRedirecting}
+              aria-describedby={hintId}
+            >
+              {start.isPending || isRedirecting ? 'Opening the consent page…' : `Grant ${missing}`}
+            </button>
+          </p>
+          <p id={hintId} className="field-hint">
+            A new authorization asking for <code>{check.requestScopes.join(',')}</code>: what the
+            token holds plus <code>{missing}</code>. You come back to this page.
+          </p>
+        </>
+      ) : (
+        <p className="field-hint">
+          This app cannot ask for it: the scope is unknown to the playground or needs the service
+          operator&apos;s approval.
+        </p>
+      )}
+      {start.isError && <ApiErrorNotice error={start.error} onRetry={grant} />}
+    </div>
+  )
+}
+
+interface ScopedPanelProps<T> {
+  use: ScopedUse
+  title: string
+  /** The concrete request, e.g. `GET /api/v2/users/alice/repos`; null until the key is known. */
+  request: string | null
+  /** Null until the key (the user's login or id) is known. */
+  query: UseQueryResult<ApiResult<T[]>> | null
+  session: ConnectedSession
+  /** What the list is of, in the plural: "repositories". */
+  what: string
+  emptyText: string
+  renderItem: (item: T) => ReactNode
+  itemKey: (item: T) => string | number
+}
+
+/**
+ * A profile panel whose endpoint needs a scope: it shows the scope, whether the token has it,
+ * and, when it does not, offers to grant it instead of failing.
+ */
+export function ScopedPanel<T>(props: ScopedPanelProps<T>) {
+  const { use, query, session } = props
+  const titleId = useId()
+  const check = checkScopes({
+    declared: use.scope,
+    ...answeredScopes(query),
+    sessionScope: session.scope,
+    requestedScope: session.requestedScope,
+  })
+  const request = props.request ?? `${use.request.replace(' /', ' /api/v2/')}`
+  const isLoading = query === null || query.isPending
+
+  let body: ReactNode
+  if (isLoading) {
+    body = (
+      <ul className="panel-list" aria-hidden="true">
+        {Array.from({ length: SKELETON_ROWS }, (_, index) => (
+          <li key={index} className="panel-item">
+            <span className="skeleton skeleton-line panel-skeleton-name" />
+            <span className="skeleton skeleton-line panel-skeleton-meta" />
+          </li>
+        ))}
+      </ul>
+    )
+  } else if (query.isError) {
+    body = isMissingScope(query.error, check) ? (
+      <GrantScope check={check} what={props.what} />
+    ) : (
+      <ApiErrorNotice
+        error={query.error}
+        sessionScope={session.scope}
+        onRetry={() => void query.refetch()}
+      />
+    )
+  } else if (query.data.data.length === 0) {
+    body = <p className="panel-empty">{props.emptyText}</p>
+  } else {
+    body = (
+      <ul className="panel-list">
+        {query.data.data.map((item) => (
+          <li key={props.itemKey(item)} className="panel-item">
+            {props.renderItem(item)}
+          </li>
+        ))}
+      </ul>
+    )
+  }
+
+  return (
+    <section className="card panel" aria-labelledby={titleId} aria-busy={isLoading}>
+      <header className="panel-head">
+        <h2 id={titleId}>{props.title}</h2>
+        <p className="panel-request mono">{request}</p>
+        <ScopeBadge check={check} />
+      </header>
+      <div className="panel-body">{body}</div>
+      {query?.data && <ResponseMetaLine request={request} meta={query.data.meta} />}
+    </section>
+  )
+}
