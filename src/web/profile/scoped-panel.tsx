@@ -48,10 +48,8 @@ function isMissingScope(error: unknown, check: ScopeCheck): boolean {
 const joined = (scopes: readonly string[]) => (scopes.length === 0 ? '(none)' : scopes.join(','))
 
 function ScopeBadge({ check }: { check: ScopeCheck }) {
-  const source =
-    check.grantedFrom === 'header'
-      ? 'X-OAuth-Scopes of this response'
-      : 'the scope granted at connection (no X-OAuth-Scopes yet)'
+  // Both texts fit one line, so the panel keeps its height when the answer replaces the guess.
+  const source = check.grantedFrom === 'header' ? 'X-OAuth-Scopes' : 'the session (no header yet)'
   return (
     <p className="panel-scope">
       <span>
@@ -67,7 +65,7 @@ function ScopeBadge({ check }: { check: ScopeCheck }) {
         </span>
       )}
       <span className="panel-scope-source">
-        token: <code>{joined(check.granted)}</code>, from {source}
+        token: <code>{joined(check.granted)}</code> · from {source}
       </span>
     </p>
   )
@@ -148,7 +146,7 @@ export function ScopedPanel<T>(props: ScopedPanelProps<T>) {
     sessionScope: session.scope,
     requestedScope: session.requestedScope,
   })
-  const request = props.request ?? `${use.request.replace(' /', ' /api/v2/')}`
+  const request = props.request ?? use.request.replace(' /', ' /api/v2/')
   const isLoading = query === null || query.isPending
 
   let body: ReactNode

@@ -187,7 +187,7 @@ export function ScopesPage() {
       </header>
       <TokenSummary token={token} />
       <ul className="scope-rows">
-        <li>
+        <li className="scope-row-none">
           <article className="card scope-row" aria-labelledby="scope-row-none">
             <header className="scope-row-head">
               <h2 id="scope-row-none">No scope</h2>
