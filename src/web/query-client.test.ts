@@ -1,54 +1,61 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SESSION_HEADER } from '../protocol/playground-common'
-import { ApiError } from './lib/api-error'
 import { apiStatusStore } from './lib/api-status-store'
 import { createQueryClient } from './query-client'
+import { repoQueries } from './repos/repo-queries'
 import { sessionQueries } from './session/session-queries'
-
-function refusal(status: number, headers: Record<string, string> = {}) {
-  return new ApiError({
-    kind: 'http',
-    status,
-    body: { status, message: status === 401 ? 'Unauthorized' : 'Forbidden' },
-    headers: new Headers(headers),
-    method: 'GET',
-    path: '/api/v2/users/alice/repos',
-    message: status === 401 ? 'Unauthorized' : 'Forbidden',
-  })
-}
 
 const connected = {
   connected: true,
   scope: 'doc',
   requestedScope: 'doc',
   connectedAt: '2024-01-01T00:00:00Z',
-}
+} as const
 
-/** A client whose session is connected (and stays so when re-read), after one failing query. */
-async function afterFailure(error: ApiError) {
+/**
+ * A connected client asks for alice's repositories and the proxy answers `response`; the
+ * session, when re-read, is whatever the proxy says (here: still connected, so only the
+ * cache's reaction to the refusal can end it).
+ */
+async function afterRefusal(status: number, headers: Record<string, string>) {
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL) =>
+    String(input) === '/auth/session'
+      ? Response.json(connected)
+      : Response.json(
+          { status, message: status === 401 ? 'Unauthorized' : 'Forbidden' },
+          {
+            status,
+            headers,
+          },
+        ),
+  )
   const client = createQueryClient()
   client.setQueryData(sessionQueries.current().queryKey, connected)
-  client.setQueryDefaults(sessionQueries.all(), { queryFn: () => connected, staleTime: Infinity })
-  await client
-    .fetchQuery({ queryKey: ['repos', 'user', 'alice'], queryFn: () => Promise.reject(error) })
-    .catch(() => undefined)
+  await client.fetchQuery(repoQueries.byUser('alice')).catch(() => undefined)
   return client
 }
 
-afterEach(() => apiStatusStore.resetForNewSession())
+afterEach(() => {
+  vi.unstubAllGlobals()
+  apiStatusStore.resetForNewSession()
+})
 
 describe('the query cache and a refused request', () => {
-  it('ends the session and says so when the proxy reports an upstream 401 ended it', async () => {
-    const client = await afterFailure(refusal(401, { [SESSION_HEADER]: 'ended' }))
+  it('ends the session and says so when the proxy reports that an upstream 401 ended it', async () => {
+    const client = await afterRefusal(401, { [SESSION_HEADER]: 'ended' })
     expect(client.getQueryData(sessionQueries.current().queryKey)).toEqual({ connected: false })
     expect(apiStatusStore.getSnapshot().sessionEndedAt).not.toBeNull()
   })
 
-  it('keeps the session on a 403 for a missing scope', async () => {
-    const client = await afterFailure(
-      refusal(403, { 'X-Accepted-OAuth-Scopes': 'repo:read', 'X-OAuth-Scopes': 'doc' }),
-    )
+  it('keeps the session on a 403 for a missing scope, and records the token scopes it names', async () => {
+    const client = await afterRefusal(403, {
+      'X-Accepted-OAuth-Scopes': 'repo:read',
+      'X-OAuth-Scopes': 'doc',
+    })
     expect(client.getQueryData(sessionQueries.current().queryKey)).toEqual(connected)
-    expect(apiStatusStore.getSnapshot().sessionEndedAt).toBeNull()
+    expect(apiStatusStore.getSnapshot()).toMatchObject({
+      sessionEndedAt: null,
+      grantedScopes: ['doc'],
+    })
   })
 })

@@ -61,6 +61,11 @@ function Standing({
   return <StandingText standing={standingOf(scope, token[held])} />
 }
 
+const HELD_FACTS = [
+  { label: 'Requested', held: 'requested' },
+  { label: 'Granted', held: 'granted' },
+] as const
+
 function ScopeRow({ scope, token }: { scope: ScopeInfo; token: TokenView }) {
   const titleId = `scope-row-${scope.name}`
   return (
@@ -83,18 +88,14 @@ function ScopeRow({ scope, token }: { scope: ScopeInfo; token: TokenView }) {
           )}
         </header>
         <dl className="scope-facts">
-          <div>
-            <dt>Requested</dt>
-            <dd>
-              <Standing token={token} scope={scope.name} held="requested" />
-            </dd>
-          </div>
-          <div>
-            <dt>Granted</dt>
-            <dd>
-              <Standing token={token} scope={scope.name} held="granted" />
-            </dd>
-          </div>
+          {HELD_FACTS.map(({ label, held }) => (
+            <div key={held}>
+              <dt>{label}</dt>
+              <dd>
+                <Standing token={token} scope={scope.name} held={held} />
+              </dd>
+            </div>
+          ))}
           <div className="scope-facts-wide">
             <dt>Used by</dt>
             <dd>
