@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SESSION_HEADER } from '../protocol/playground-common'
 import { apiStatusStore } from './lib/api-status-store'
 import { createQueryClient } from './query-client'
-import { repoQueries } from './repos/repo-queries'
 import { sessionQueries } from './session/session-queries'
+import { repoQueries } from './users/user-queries'
 
 const connected = {
   connected: true,

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { Group, Repo, User } from '../../protocol/schemas'
-import { groupQueries } from '../groups/group-queries'
-import { repoQueries } from '../repos/repo-queries'
 import { GROUPS_USE, REPOS_USE } from '../scopes/scope-uses'
+import { groupQueries, repoQueries } from '../users/user-queries'
 import { ScopedPanel, type ConnectedSession } from './scoped-panel'
 
 const countFormat = new Intl.NumberFormat()

@@ -1,8 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { groupQueries } from '../groups/group-queries'
 import { helloQueries } from '../hello/hello-queries'
-import { repoQueries } from '../repos/repo-queries'
-import { userQueries } from '../users/user-queries'
+import { groupQueries, repoQueries, userQueries } from '../users/user-queries'
 import { apiStatusStore } from '../lib/api-status-store'
 import { sessionQueries } from './session-queries'
 

@@ -1,5 +1,11 @@
+/**
+ * A user and what belongs to them (`/users/:key`, `/users/:key/repos`, `/users/:key/groups`):
+ * one module, so that forgetting an account (account-cache.ts) reaches every factory without
+ * adding a chunk, and a file name to the first load's preload map (issue 7's bundle budget).
+ */
 import { queryOptions } from '@tanstack/react-query'
-import { UserSchema, type User } from '../../protocol/schemas'
+import { z } from 'zod/mini'
+import { GroupSchema, RepoSchema, UserSchema, type User } from '../../protocol/schemas'
 import { apiGet, type ApiResult } from '../lib/api-client'
 
 export type UserResult = ApiResult<User>
@@ -42,6 +48,40 @@ export const userQueries = {
         client.setQueryData(userQueries.byLogin(result.data.login).queryKey, result)
         return result
       },
+      staleTime: USER_STALE_TIME,
+    }),
+}
+
+const ReposSchema = z.array(RepoSchema)
+
+/** Needs `repo:read` (scope-uses.ts); a 403 says so in `X-Accepted-OAuth-Scopes`. */
+export function fetchUserRepos(login: string) {
+  return apiGet(`/api/v2/users/${encodeURIComponent(login)}/repos`, ReposSchema)
+}
+
+export const repoQueries = {
+  all: () => ['repos'] as const,
+  byUser: (login: string) =>
+    queryOptions({
+      queryKey: [...repoQueries.all(), 'user', login] as const,
+      queryFn: () => fetchUserRepos(login),
+      staleTime: USER_STALE_TIME,
+    }),
+}
+
+const GroupsSchema = z.array(GroupSchema)
+
+/** Needs `group:read` (scope-uses.ts); a 403 says so in `X-Accepted-OAuth-Scopes`. */
+export function fetchUserGroups(id: number) {
+  return apiGet(`/api/v2/users/${id}/groups`, GroupsSchema)
+}
+
+export const groupQueries = {
+  all: () => ['groups'] as const,
+  byUser: (id: number) =>
+    queryOptions({
+      queryKey: [...groupQueries.all(), 'user', id] as const,
+      queryFn: () => fetchUserGroups(id),
       staleTime: USER_STALE_TIME,
     }),
 }
