@@ -16,5 +16,9 @@ export async function refreshAfterSessionChange(client: QueryClient): Promise<vo
   client.removeQueries({ queryKey: repoQueries.all() })
   client.removeQueries({ queryKey: groupQueries.all() })
   apiStatusStore.resetForNewSession()
+  // A session read sent before the change (the callback page's own, on a fresh load) may still
+  // be on its way with the old answer; with no data yet, invalidating would wait for it instead
+  // of asking again. Drop it first, so the session is read with the new cookie.
+  await client.cancelQueries({ queryKey: sessionQueries.all() })
   await client.invalidateQueries({ queryKey: sessionQueries.all() })
 }
