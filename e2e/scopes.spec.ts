@@ -58,6 +58,44 @@ test.describe('Scopes on the profile', () => {
     expect(await emulator.tokenCalls()).toHaveLength(2)
   })
 
+  test('the two panels ask at once, as soon as GET /user gives their keys', async ({
+    page,
+    emulator,
+  }) => {
+    await connectAs(page, { login: 'alice', scopes: ['repo:read', 'group:read'] })
+    await expect(reposPanel(page).getByRole('listitem')).toHaveCount(3)
+
+    // Slow answers, so that a waterfall between the panels could not hide.
+    for (const path of ['/api/v2/users/alice/repos', '/api/v2/users/1001/groups']) {
+      await emulator.queueFault({ path, delayMs: 800 })
+    }
+    const events: string[] = []
+    const apiPath = (url: string) => {
+      const { pathname } = new URL(url)
+      return pathname.startsWith('/api/v2/') ? pathname.slice('/api/v2'.length) : null
+    }
+    page.on('request', (request) => {
+      const path = apiPath(request.url())
+      if (path !== null) events.push(`ask ${path}`)
+    })
+    page.on('response', (response) => {
+      const path = apiPath(response.url())
+      if (path !== null) events.push(`answer ${path}`)
+    })
+    await page.reload()
+    await expect(reposPanel(page).getByRole('listitem')).toHaveCount(3)
+    await expect(teamsPanel(page).getByRole('listitem')).toHaveCount(2)
+
+    // session → /user → (repos ∥ groups): both panels ask before either is answered.
+    expect(events.slice(0, 4)).toEqual([
+      'ask /user',
+      'answer /user',
+      expect.stringMatching(/^ask \/users\/(alice\/repos|1001\/groups)$/),
+      expect.stringMatching(/^ask \/users\/(alice\/repos|1001\/groups)$/),
+    ])
+    expect(new Set(events.slice(2, 4)).size).toBe(2)
+  })
+
   test('a panel with nothing to list says so', async ({ page }) => {
     // bob is in no team of the seed.
     await connectAs(page, { login: 'bob', scopes: ['group:read'] })
