@@ -117,9 +117,16 @@ function traceWith(text: fc.Arbitrary<string>): fc.Arbitrary<ProxyTrace> {
     },
     { requiredKeys: ['kind', 'title', 'outcome', 'notes'] },
   )
+  const call = fc.record({
+    method: fc.constantFrom('GET', 'POST'),
+    path: text,
+    status: fc.integer({ min: 100, max: 599 }),
+    at: fc.nat(),
+    durationMs: fc.nat(60_000),
+  })
   return fc.record(
-    { v: fc.constant(1 as const), steps: fc.array(step, { maxLength: 3 }), error: text },
-    { requiredKeys: ['v', 'steps'] },
+    { v: fc.constant(1 as const), call, steps: fc.array(step, { maxLength: 3 }), error: text },
+    { requiredKeys: ['v', 'call', 'steps'] },
   )
 }
 
@@ -252,7 +259,15 @@ describe('the header encoding', () => {
   it('reads an absent, malformed or foreign header as no trace', () => {
     expect(parseTraceHeader(null)).toBeNull()
     expect(parseTraceHeader('{')).toBeNull()
-    expect(parseTraceHeader('{"v":2,"steps":[]}')).toBeNull()
-    expect(parseTraceHeader('{"v":1,"steps":[{"kind":"teleport"}]}')).toBeNull()
+    const call = { method: 'GET', path: '/auth/session', status: 200, at: 0, durationMs: 1 }
+    expect(parseTraceHeader(JSON.stringify({ v: 2, call, steps: [] }))).toBeNull()
+    expect(
+      parseTraceHeader(JSON.stringify({ v: 1, call, steps: [{ kind: 'teleport' }] })),
+    ).toBeNull()
+    expect(parseTraceHeader(JSON.stringify({ v: 1, call, steps: [] }))).toEqual({
+      v: 1,
+      call,
+      steps: [],
+    })
   })
 })

@@ -83,8 +83,22 @@ export const TraceStepSchema = z.object({
 })
 export type TraceStep = z.infer<typeof TraceStepSchema>
 
+/** The browser's call of the proxy, as the proxy saw it. */
+export const TraceCallSchema = z.object({
+  method: z.string(),
+  /** Path and query of the proxy's URL (`/auth/exchange`, `/api/v2/user`). */
+  path: z.string(),
+  status: z.int(),
+  /** When the proxy received it (ms since the epoch, the proxy's clock). */
+  at: z.number(),
+  /** How long the proxy took to answer, the service's part included. */
+  durationMs: z.number(),
+})
+export type TraceCall = z.infer<typeof TraceCallSchema>
+
 export const ProxyTraceSchema = z.object({
   v: z.literal(TRACE_VERSION),
+  call: TraceCallSchema,
   steps: z.array(TraceStepSchema),
   /** The proxy's error code (PROXY_ERROR_CODES) when it refused or failed the call. */
   error: z.optional(z.string()),

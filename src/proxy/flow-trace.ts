@@ -58,11 +58,12 @@ function cookieValues(cookieHeader: string | undefined, setCookies: string[]): s
 }
 
 /**
- * Around every `/auth/*` and `/api/*` call: collects the steps, then writes the header when there
- * is something to tell (a step, or the proxy's own error code). Every secret of the
- * configuration, every cookie value in and out, and what the route noted are redacted.
+ * Around every `/auth/*` and `/api/*` call: collects the steps, then writes the header on every
+ * answer, so that the web app records a call by that header alone (its first load stays small).
+ * Every secret of the configuration, every cookie value in and out, and what the route noted
+ * are redacted.
  */
-export function flowTraceMiddleware(config: Config) {
+export function flowTraceMiddleware(config: Config, clock: () => number) {
   const configSecrets = [
     config.clientSecret,
     config.codeClient?.clientSecret ?? '',
@@ -70,17 +71,26 @@ export function flowTraceMiddleware(config: Config) {
   ]
   return createMiddleware(async (c, next) => {
     const collector: TraceCollector = { steps: [], secrets: [] }
+    const at = clock()
+    const started = performance.now()
     c.set('flowTrace', collector)
     await next()
     const error = c.res.headers.get(PROXY_ERROR_HEADER)
-    if (collector.steps.length === 0 && error === null) return
+    const url = new URL(c.req.url)
+    const call = {
+      method: c.req.method,
+      path: `${url.pathname}${url.search}`.slice(0, 512),
+      status: c.res.status,
+      at,
+      durationMs: Math.round(performance.now() - started),
+    }
     const secrets = [
       ...configSecrets,
       ...collector.secrets,
       ...cookieValues(c.req.header('Cookie'), c.res.headers.getSetCookie()),
     ]
     const trace = redactTrace(
-      { v: TRACE_VERSION, steps: collector.steps, ...(error === null ? {} : { error }) },
+      { v: TRACE_VERSION, call, steps: collector.steps, ...(error === null ? {} : { error }) },
       secrets,
     )
     c.header(TRACE_HEADER, encodeTraceHeader(trace))
@@ -104,7 +114,7 @@ export function headerFields(headers: Record<string, string>): TraceField[] {
       ? redactedValue(
           name,
           PLACEHOLDERS.token,
-          'The access token: the proxy adds it from the sealed session cookie; the browser never holds it.',
+          'The access token: the proxy adds it from the sealed session cookie; the browser never holds it. To replay, use a token of your own (a personal token from your account settings).',
         )
       : field(name, value),
   )

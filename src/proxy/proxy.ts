@@ -115,7 +115,7 @@ export function createProxy(options: ProxyOptions): Hono {
 
   // Only /auth and /api are the proxy's: the web app's pages are served beside it (web-app.ts).
   // The trace goes on every answer, refusals included; it is written after the route has run.
-  const flowTrace = flowTraceMiddleware(options.config)
+  const flowTrace = flowTraceMiddleware(options.config, clock)
   for (const path of ['/auth/*', '/api/*']) app.use(path, headersAndLog, flowTrace, csrf)
 
   const notAnEndpoint = (c: Context) =>
