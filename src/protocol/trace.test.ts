@@ -22,6 +22,19 @@ const charsOf = (alphabet: string[], length: number) =>
     .array(fc.constantFrom(...alphabet), { minLength: length, maxLength: length })
     .map((c) => c.join(''))
 
+/** Runs a property NUM_RUNS times and proves that every run happened. */
+function checkEvery<T>(arbitrary: fc.Arbitrary<T>, check: (value: T) => void): void {
+  let runs = 0
+  fc.assert(
+    fc.property(arbitrary, (value) => {
+      runs += 1
+      check(value)
+    }),
+    { numRuns: NUM_RUNS },
+  )
+  expect(runs).toBe(NUM_RUNS)
+}
+
 /** What the service and the proxy handle: the shapes of every secret that could leak. */
 const emulatorToken = charsOf(BASE64URL, 43).map((rest) => `emu_at_${rest}`)
 const yuqueToken = charsOf(ALNUM, 40)
@@ -132,37 +145,23 @@ function traceWith(text: fc.Arbitrary<string>): fc.Arbitrary<ProxyTrace> {
 
 describe('scrubString', () => {
   it('leaves no known secret and nothing token-shaped in any text (property)', () => {
-    let runs = 0
-    fc.assert(
-      fc.property(
-        fc
-          .array(anySecret, { minLength: 1, maxLength: 4 })
-          .chain((secrets) =>
-            fc.tuple(fc.constant(secrets), textWith(fc.constantFrom(...secrets))),
-          ),
-        ([secrets, text]) => {
-          runs += 1
-          expect(leaks(scrubString(text, secrets), secrets)).toEqual([])
-        },
-      ),
-      { numRuns: NUM_RUNS },
+    checkEvery(
+      fc
+        .array(anySecret, { minLength: 1, maxLength: 4 })
+        .chain((secrets) => fc.tuple(fc.constant(secrets), textWith(fc.constantFrom(...secrets)))),
+      ([secrets, text]) => {
+        expect(leaks(scrubString(text, secrets), secrets)).toEqual([])
+      },
     )
-    expect(runs).toBe(NUM_RUNS)
   })
 
   it('removes token-shaped strings even when nobody said they were secret (property)', () => {
-    let runs = 0
-    fc.assert(
-      fc.property(
-        textWith(fc.oneof(emulatorToken, yuqueToken, clientCode, code, sealedCookie)),
-        (text) => {
-          runs += 1
-          expect(leaks(scrubString(text, []), [])).toEqual([])
-        },
-      ),
-      { numRuns: NUM_RUNS },
+    checkEvery(
+      textWith(fc.oneof(emulatorToken, yuqueToken, clientCode, code, sealedCookie)),
+      (text) => {
+        expect(leaks(scrubString(text, []), [])).toEqual([])
+      },
     )
-    expect(runs).toBe(NUM_RUNS)
   })
 
   it('changes nothing in a text that holds no secret (property)', () => {
@@ -174,28 +173,19 @@ describe('scrubString', () => {
       })
       .map((parts) => parts.flat().join(''))
       .filter((text) => !/emu_at_/i.test(text))
-    let runs = 0
-    fc.assert(
-      fc.property(plain, (text) => {
-        runs += 1
-        expect(scrubString(text, [])).toBe(text)
-      }),
-      { numRuns: NUM_RUNS },
-    )
-    expect(runs).toBe(NUM_RUNS)
+    checkEvery(plain, (text) => {
+      expect(scrubString(text, [])).toBe(text)
+    })
   })
 
   it('is idempotent (property)', () => {
-    let runs = 0
-    fc.assert(
-      fc.property(fc.array(anySecret, { maxLength: 3 }), textWith(anySecret), (secrets, text) => {
-        runs += 1
+    checkEvery(
+      fc.tuple(fc.array(anySecret, { maxLength: 3 }), textWith(anySecret)),
+      ([secrets, text]) => {
         const once = scrubString(text, secrets)
         expect(scrubString(once, secrets)).toBe(once)
-      }),
-      { numRuns: NUM_RUNS },
+      },
     )
-    expect(runs).toBe(NUM_RUNS)
   })
 
   it('keeps what the inspector must show', () => {
@@ -217,43 +207,31 @@ describe('scrubString', () => {
 
 describe('redactTrace', () => {
   it('leaves no known secret and nothing token-shaped in any string of any trace, and keeps its shape (property)', () => {
-    let runs = 0
-    fc.assert(
-      fc.property(
-        fc
-          .array(anySecret, { minLength: 1, maxLength: 4 })
-          .chain((secrets) =>
-            fc.tuple(fc.constant(secrets), traceWith(textWith(fc.constantFrom(...secrets)))),
-          ),
-        ([secrets, trace]) => {
-          runs += 1
-          const redacted = redactTrace(trace, secrets)
-          for (const text of stringsOf(redacted)) expect(leaks(text, secrets)).toEqual([])
-          expect(ProxyTraceSchema.safeParse(redacted).success).toBe(true)
-          expect(
-            redacted.steps.map((step) => [step.kind, step.outcome, step.response?.status]),
-          ).toEqual(trace.steps.map((step) => [step.kind, step.outcome, step.response?.status]))
-        },
-      ),
-      { numRuns: NUM_RUNS },
+    checkEvery(
+      fc
+        .array(anySecret, { minLength: 1, maxLength: 4 })
+        .chain((secrets) =>
+          fc.tuple(fc.constant(secrets), traceWith(textWith(fc.constantFrom(...secrets)))),
+        ),
+      ([secrets, trace]) => {
+        const redacted = redactTrace(trace, secrets)
+        for (const text of stringsOf(redacted)) expect(leaks(text, secrets)).toEqual([])
+        expect(ProxyTraceSchema.safeParse(redacted).success).toBe(true)
+        expect(
+          redacted.steps.map((step) => [step.kind, step.outcome, step.response?.status]),
+        ).toEqual(trace.steps.map((step) => [step.kind, step.outcome, step.response?.status]))
+      },
     )
-    expect(runs).toBe(NUM_RUNS)
   })
 })
 
 describe('the header encoding', () => {
   it('is printable ASCII and parses back to the same trace (property)', () => {
-    let runs = 0
-    fc.assert(
-      fc.property(traceWith(fc.string({ maxLength: 20, unit: 'grapheme' })), (trace) => {
-        runs += 1
-        const header = encodeTraceHeader(trace)
-        expect(header).toMatch(/^[\x20-\x7e]*$/)
-        expect(parseTraceHeader(header)).toEqual(trace)
-      }),
-      { numRuns: NUM_RUNS },
-    )
-    expect(runs).toBe(NUM_RUNS)
+    checkEvery(traceWith(fc.string({ maxLength: 20, unit: 'grapheme' })), (trace) => {
+      const header = encodeTraceHeader(trace)
+      expect(header).toMatch(/^[\x20-\x7e]*$/)
+      expect(parseTraceHeader(header)).toEqual(trace)
+    })
   })
 
   it('reads an absent, malformed or foreign header as no trace', () => {
