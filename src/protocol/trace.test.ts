@@ -1,16 +1,13 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
-  MIN_SECRET_LENGTH,
   ProxyTraceSchema,
-  REDACTED,
   TRACE_STEP_KINDS,
   encodeTraceHeader,
   parseTraceHeader,
-  redactTrace,
-  scrubString,
   type ProxyTrace,
 } from './trace'
+import { MIN_SECRET_LENGTH, REDACTED, redactTrace, scrubString } from './trace-redaction'
 
 /** Bounded, so `npm test` stays fast; every property checks that all of its runs happened. */
 const NUM_RUNS = 500

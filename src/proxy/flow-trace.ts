@@ -13,13 +13,13 @@ import {
   TRACE_HEADER,
   TRACE_VERSION,
   encodeTraceHeader,
-  redactTrace,
   shorten,
   type TraceField,
   type TraceRequest,
   type TraceResponse,
   type TraceStep,
 } from '../protocol/trace'
+import { redactTrace } from '../protocol/trace-redaction'
 import type { HeaderSource } from '../protocol/headers'
 import { OAuthErrorSchema, TokenResponseSchema } from '../protocol/schemas'
 import type { Config } from './config'
