@@ -66,3 +66,9 @@ export type PlaygroundConfig = z.infer<typeof PlaygroundConfigSchema>
  */
 export const PROXY_ERROR_HEADER = 'X-Playground-Error'
 export const SESSION_HEADER = 'X-Playground-Session'
+
+/**
+ * The proxy's account of what it did for a call (trace.ts), redacted on the server: the web app's
+ * flow inspector shows it. In this module because the first load records it (unparsed).
+ */
+export const TRACE_HEADER = 'X-Playground-Trace'

@@ -5,10 +5,12 @@
 import { Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { SESSION_HEADER } from '../protocol/playground-api'
+import type { TraceStep } from '../protocol/trace'
 import { MAX_UPSTREAM_BYTES, type ProxyContext } from './context'
 import { buildUpstreamUrl, matchAllowedRoute } from './allow-list'
 import { proxyError, upstreamFailure } from './http-errors'
 import { parseJsonOrUndefined } from './json-body'
+import { addTraceSecrets, addTraceStep, headerFields, pickHeaders } from './flow-trace'
 
 /** Response headers passed back to the browser; all others (Set-Cookie, CORS, …) are dropped. */
 const PASSED_HEADERS = [
@@ -20,6 +22,19 @@ const PASSED_HEADERS = [
 ] as const
 
 const API_PREFIX = '/api/v2/'
+
+/** What a status means for the playground, in the inspector's words. */
+function apiStatusNotes(status: number, hasSession: boolean): string[] {
+  if (status === 401 && hasSession)
+    return ['The service no longer accepts the token: the proxy ended the session.']
+  if (status === 403)
+    return ['The token lacks a scope this resource needs (see X-Accepted-OAuth-Scopes).']
+  if (status === 429) return ['Rate limit reached: wait for Retry-After before calling again.']
+  if (status >= 300 && status < 400)
+    return ['A redirect: not followed, so the token goes nowhere else (checklist C3).']
+  if (status >= 500) return ['The service failed; the proxy answered 502.']
+  return []
+}
 
 export function createApiRoutes(ctx: ProxyContext) {
   const { config, cookies } = ctx
@@ -53,18 +68,43 @@ export function createApiRoutes(ctx: ProxyContext) {
       Accept: 'application/json',
       'User-Agent': config.userAgent,
     }
-    if (session !== null) headers['X-Auth-Token'] = session.accessToken
+    if (session !== null) {
+      headers['X-Auth-Token'] = session.accessToken
+      addTraceSecrets(c, session.accessToken)
+    }
 
+    const upstreamUrl = buildUpstreamUrl(config.baseUrl, match.path, match.search)
+    const step: Pick<TraceStep, 'kind' | 'title' | 'request'> = {
+      kind: 'api',
+      title: `API call: GET /${match.route.pattern}`,
+      request: {
+        method: 'GET',
+        url: upstreamUrl.href,
+        paramsIn: 'query',
+        params: [],
+        headers: headerFields(headers),
+      },
+    }
+    const notes =
+      session === null
+        ? ['No session: sent without a token, as a public lookup.']
+        : ['The proxy added the session’s token as X-Auth-Token; the browser sent none.']
+    const started = performance.now()
     let response
     try {
       response = await ctx.upstream({
         method: 'GET',
-        url: buildUpstreamUrl(config.baseUrl, match.path, match.search),
+        url: upstreamUrl,
         headers,
         timeoutMs: config.upstreamTimeoutMs,
         maxBytes: MAX_UPSTREAM_BYTES,
       })
     } catch (error) {
+      addTraceStep(c, {
+        ...step,
+        outcome: 'failed',
+        notes: [...notes, 'The service did not answer: see the error below.'],
+      })
       return upstreamFailure(c, error, {
         name: 'The service',
         origin: config.baseUrl.origin,
@@ -78,6 +118,17 @@ export function createApiRoutes(ctx: ProxyContext) {
       if (value !== null) c.header(name, value)
     }
     const { status } = response
+    addTraceStep(c, {
+      ...step,
+      outcome: status < 400 ? 'passed' : 'failed',
+      notes: [...notes, ...apiStatusNotes(status, session !== null)],
+      response: {
+        status,
+        durationMs: Math.round(performance.now() - started),
+        headers: pickHeaders(response.headers, PASSED_HEADERS),
+        fields: [],
+      },
+    })
     if (status >= 300 && status < 400) {
       // Never followed: the token would travel on to wherever it points (checklist C3).
       return proxyError(

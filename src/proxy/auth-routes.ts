@@ -13,10 +13,20 @@ import {
 } from '../protocol/playground-api'
 import { OAuthErrorSchema, TokenResponseSchema } from '../protocol/schemas'
 import type { ProxyContext } from './context'
-import { proxyError } from './http-errors'
+import { proxyError, type ProxyErrorCode } from './http-errors'
 import { parseJsonOrUndefined, readJsonBody, requestedScope } from './json-body'
 import { openSession } from './session'
-import { callTokenEndpoint } from './token-endpoint'
+import { callTokenEndpoint, tokenRequestHeaders } from './token-endpoint'
+import {
+  addTraceSecrets,
+  addTraceStep,
+  authorizeStep,
+  codeField,
+  credentialField,
+  stateCheckStep,
+  tokenCallStep,
+  tokenRequest,
+} from './flow-trace'
 import {
   authorizeParams,
   buildAuthorizeUrl,
@@ -73,6 +83,15 @@ export function createAuthRoutes(ctx: ProxyContext) {
       scope,
       state,
     }
+    addTraceSecrets(c, state)
+    addTraceStep(
+      c,
+      authorizeStep(
+        new URL('/oauth2/authorize', config.authUrl),
+        authorizeParams(request),
+        'The web app, registered with the redirect URI below.',
+      ),
+    )
     return c.json({
       authorizeUrl: buildAuthorizeUrl(request).href,
       state,
@@ -84,34 +103,40 @@ export function createAuthRoutes(ctx: ProxyContext) {
     const body = await readJsonBody(c.req.raw, ExchangeRequestSchema)
     if (!body.ok) return proxyError(c, 400, 'bad_request', body.message)
     const { code, state } = body.data
+    addTraceSecrets(c, code, state)
     const shown = `${state.slice(0, 6)}…`
+    const refuse = (errorCode: ProxyErrorCode, message: string) => {
+      addTraceStep(c, stateCheckStep(false, message))
+      return proxyError(c, 400, errorCode, message)
+    }
 
     // RFC 9700 §4.2.4: the transaction is consumed on first use, whatever the outcome.
     const transaction = await cookies.takeTransaction(c, state)
     if (transaction === 'missing') {
-      return proxyError(
-        c,
-        400,
+      return refuse(
         'state_missing',
         `No login started in this browser has state "${shown}": it was already used, expired, or was started in another browser. Nothing was exchanged; start again.`,
       )
     }
     if (transaction === 'invalid' || ctx.clock() - transaction.createdAt > 600_000) {
-      return proxyError(
-        c,
-        400,
+      return refuse(
         'state_expired',
         `The login with state "${shown}" expired (a login must finish within 10 minutes). Nothing was exchanged; start again.`,
       )
     }
     if (!isStateEqual(transaction.state, state)) {
-      return proxyError(
-        c,
-        400,
+      return refuse(
         'state_mismatch',
         `state "${shown}" does not match the login this browser started.`,
       )
     }
+    addTraceStep(
+      c,
+      stateCheckStep(
+        true,
+        `state "${shown}" matches the sealed transaction cookie of this browser (compared in constant time); the cookie is deleted now: a state is single-use.`,
+      ),
+    )
 
     // One attempt only: a code is single-use, and a retry after a time-out could make the
     // service revoke the token (RFC 6749 §4.1.2, checklist B8).
@@ -125,6 +150,27 @@ export function createAuthRoutes(ctx: ProxyContext) {
         grant_type: 'authorization_code',
       },
       'The code was not retried (codes are single-use); start again.',
+    )
+    addTraceStep(
+      c,
+      tokenCallStep(
+        {
+          kind: 'exchange',
+          title: 'Code exchanged at the token endpoint',
+          outcome: call.ok && call.response.status === 200 ? 'passed' : 'failed',
+          notes: [
+            'One attempt only: a code is single-use, so the proxy never retries it.',
+            'The token stays in the proxy: it is sealed into the HttpOnly session cookie.',
+          ],
+        },
+        tokenRequest(config, tokenRequestHeaders(config), [
+          { name: 'client_id', value: config.clientId },
+          credentialField(),
+          codeField(),
+          { name: 'grant_type', value: 'authorization_code' },
+        ]),
+        call.ok ? call : { durationMs: call.durationMs },
+      ),
     )
     if (!call.ok) return call.failure
     const { response } = call
@@ -166,6 +212,7 @@ export function createAuthRoutes(ctx: ProxyContext) {
       )
     }
 
+    addTraceSecrets(c, token.data.access_token)
     const scope = await openSession(c, cookies, ctx.clock(), token.data, transaction.scope)
     return c.json({
       scope,
@@ -187,6 +234,14 @@ export function createAuthRoutes(ctx: ProxyContext) {
 
   // The service documents no revocation endpoint: the token stays valid there (docs/security.md).
   auth.post('/logout', (c) => {
+    addTraceStep(c, {
+      kind: 'session',
+      title: 'Session cookie deleted',
+      outcome: 'info',
+      notes: [
+        'The service documents no revocation endpoint: the token stays valid there until the user revokes the app in their settings.',
+      ],
+    })
     cookies.clearSession(c)
     return c.body(null, 204)
   })

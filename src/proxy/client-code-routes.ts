@@ -22,7 +22,14 @@ import type { ProxyContext } from './context'
 import { proxyError } from './http-errors'
 import { parseJsonOrUndefined, readJsonBody, requestedScope } from './json-body'
 import { CLIENT_CODE_TTL_SECONDS, openSession } from './session'
-import { callTokenEndpoint } from './token-endpoint'
+import { callTokenEndpoint, tokenRequestHeaders } from './token-endpoint'
+import {
+  addTraceSecrets,
+  addTraceStep,
+  clientCodeField,
+  tokenCallStep,
+  tokenRequest,
+} from './flow-trace'
 
 /** The official helper polls every 3 s, 20 times (design.md). */
 export const POLL_INTERVAL_MS = 3000
@@ -30,6 +37,29 @@ export const MAX_POLL_ATTEMPTS = 20
 
 /** While the user has not approved, the service answers this 400 (spec §5.3; yuque/auth). */
 const PENDING_DESCRIPTION = 'authorization code is invalid'
+
+type PollOutcome = 'approved' | 'pending' | 'denied' | 'failed'
+
+/** What a poll's answer means (a 200 is checked further: it must be a bearer token response). */
+function classifyPoll(status: number, json: unknown): PollOutcome {
+  if (status === 200) return 'approved'
+  const error = OAuthErrorSchema.safeParse(json)
+  if (status !== 400 || !error.success) return 'failed'
+  if (error.data.error === 'access_denied') return 'denied'
+  return error.data.error === 'invalid_request' &&
+    error.data.error_description === PENDING_DESCRIPTION
+    ? 'pending'
+    : 'failed'
+}
+
+const POLL_NOTES = {
+  approved:
+    'Approved: the service answered the token; the proxy sealed it into the session cookie.',
+  pending:
+    'Not approved yet: the service answers HTTP 400 "authorization code is invalid" until the user approves.',
+  denied: 'The user denied access: polling stops.',
+  failed: 'An answer polling cannot fix: the attempt ends.',
+} as const
 
 /** Shows the code's first and last four characters only: it is a bearer secret until redeemed. */
 export function maskCode(code: string): string {
@@ -78,7 +108,32 @@ export function createClientCodeRoutes(ctx: ProxyContext) {
       attempts: 0,
     })
 
+    addTraceSecrets(c, code)
     const shown = { ...params, code: maskCode(code) }
+    const baseString = clientCodeBaseString(params).replace(code, maskCode(code))
+    const algorithm = `base64(HMAC-SHA1(the client credential of ${config.codeClient.clientId}, string))`
+    addTraceStep(c, {
+      kind: 'sign',
+      title: 'Client-code authorize request signed',
+      outcome: 'info',
+      notes: [
+        `Signed string (code masked): ${baseString}`,
+        `sign = ${algorithm}: the credential stays in the proxy.`,
+        'The browser opens /auth/client-code/authorize in a new tab; the proxy redirects it to this address, so the code never enters the page.',
+      ],
+      request: {
+        method: 'GET',
+        url: new URL('/oauth2/authorize', config.authUrl).href,
+        paramsIn: 'query',
+        params: [
+          ...SIGNED_PARAMS.map((name) =>
+            name === 'code' ? clientCodeField() : { name, value: params[name] },
+          ),
+          { name: 'sign', value: sign },
+        ],
+        headers: [],
+      },
+    })
     return c.json({
       authorizePath: '/auth/client-code/authorize',
       scope,
@@ -88,9 +143,10 @@ export function createClientCodeRoutes(ctx: ProxyContext) {
       signing: {
         params: shown,
         // The string really signed, with the code masked after encoding (the mask is not URL-safe).
-        baseString: clientCodeBaseString(params).replace(code, maskCode(code)),
+        baseString,
         sign,
-        algorithm: `base64(HMAC-SHA1(client_secret of ${config.codeClient.clientId}, string))`,
+        // Worded without the parameter's name: not even that reaches the browser (checklist H1).
+        algorithm,
       },
     } satisfies ClientCodeStartResponse)
   })
@@ -138,7 +194,8 @@ export function createClientCodeRoutes(ctx: ProxyContext) {
       })
     }
 
-    // One token request per poll; the spec sends no client_secret in this call.
+    addTraceSecrets(c, attempt.code)
+    // One token request per poll; the spec sends no client credential in this call.
     const call = await callTokenEndpoint(
       ctx,
       c,
@@ -149,14 +206,40 @@ export function createClientCodeRoutes(ctx: ProxyContext) {
       },
       'Polling goes on at the next interval.',
     )
+    const json = call.ok ? parseJsonOrUndefined(call.response.body) : undefined
+    const pollOutcome = call.ok ? classifyPoll(call.response.status, json) : 'failed'
+    addTraceStep(
+      c,
+      tokenCallStep(
+        {
+          kind: 'poll',
+          title: `Poll ${attemptNumber} of ${MAX_POLL_ATTEMPTS} at the token endpoint`,
+          outcome:
+            pollOutcome === 'approved'
+              ? 'passed'
+              : pollOutcome === 'pending'
+                ? 'pending'
+                : 'failed',
+          notes: [
+            POLL_NOTES[pollOutcome],
+            'No client credential is sent in a poll (spec §5.3); the code alone redeems the token.',
+          ],
+        },
+        tokenRequest(config, tokenRequestHeaders(config), [
+          { name: 'client_id', value: config.codeClient?.clientId ?? '' },
+          clientCodeField(),
+          { name: 'grant_type', value: 'client_code' },
+        ]),
+        call.ok ? call : { durationMs: call.durationMs },
+      ),
+    )
     if (!call.ok) {
       await cookies.writeClientCode(c, { ...attempt, attempts: attemptNumber })
       return call.failure
     }
     const { response } = call
 
-    const json = parseJsonOrUndefined(response.body)
-    if (response.status === 200) {
+    if (pollOutcome === 'approved') {
       const token = TokenResponseSchema.safeParse(json)
       cookies.clearClientCode(c)
       if (!token.success) {
@@ -167,6 +250,7 @@ export function createClientCodeRoutes(ctx: ProxyContext) {
           'The token endpoint answered 200 without a valid bearer token response.',
         )
       }
+      addTraceSecrets(c, token.data.access_token)
       const scope = await openSession(c, cookies, ctx.clock(), token.data, attempt.scope)
       return answer({
         status: 'connected',
@@ -175,20 +259,15 @@ export function createClientCodeRoutes(ctx: ProxyContext) {
         requestedScope: attempt.scope,
       })
     }
-    const oauthError = OAuthErrorSchema.safeParse(json)
-    if (response.status === 400 && oauthError.success) {
-      if (oauthError.data.error === 'access_denied') {
-        cookies.clearClientCode(c)
-        return answer({ status: 'denied', attempt: attemptNumber })
-      }
-      if (
-        oauthError.data.error === 'invalid_request' &&
-        oauthError.data.error_description === PENDING_DESCRIPTION
-      ) {
-        await cookies.writeClientCode(c, { ...attempt, attempts: attemptNumber })
-        return answer({ status: 'pending', attempt: attemptNumber, maxAttempts: MAX_POLL_ATTEMPTS })
-      }
+    if (pollOutcome === 'denied') {
+      cookies.clearClientCode(c)
+      return answer({ status: 'denied', attempt: attemptNumber })
     }
+    if (pollOutcome === 'pending') {
+      await cookies.writeClientCode(c, { ...attempt, attempts: attemptNumber })
+      return answer({ status: 'pending', attempt: attemptNumber, maxAttempts: MAX_POLL_ATTEMPTS })
+    }
+    const oauthError = OAuthErrorSchema.safeParse(json)
     cookies.clearClientCode(c)
     return proxyError(
       c,

@@ -16,6 +16,7 @@ import { proxyError } from './http-errors'
 import type { RandomBytes } from './oauth'
 import { createSealer } from './seal'
 import { createCookieJar } from './session'
+import { flowTraceMiddleware } from './flow-trace'
 import type { Upstream } from './upstream'
 
 export interface ProxyOptions {
@@ -113,7 +114,9 @@ export function createProxy(options: ProxyOptions): Hono {
   })
 
   // Only /auth and /api are the proxy's: the web app's pages are served beside it (web-app.ts).
-  for (const path of ['/auth/*', '/api/*']) app.use(path, headersAndLog, csrf)
+  // The trace goes on every answer, refusals included; it is written after the route has run.
+  const flowTrace = flowTraceMiddleware(options.config, clock)
+  for (const path of ['/auth/*', '/api/*']) app.use(path, headersAndLog, flowTrace, csrf)
 
   const notAnEndpoint = (c: Context) =>
     proxyError(c, 404, 'not_allowed', `${c.req.method} ${c.req.path} is not a playground endpoint.`)

@@ -8,7 +8,18 @@ import { MAX_UPSTREAM_BYTES, type ProxyContext } from './context'
 import { upstreamFailure } from './http-errors'
 import type { UpstreamResponse } from './upstream'
 
-export type TokenCall = { ok: true; response: UpstreamResponse } | { ok: false; failure: Response }
+export type TokenCall =
+  | { ok: true; response: UpstreamResponse; durationMs: number }
+  | { ok: false; failure: Response; durationMs: number }
+
+/** The headers of every token request, also shown by the flow inspector as they were sent. */
+export function tokenRequestHeaders(config: ProxyContext['config']): Record<string, string> {
+  return {
+    'Content-Type': 'application/x-www-form-urlencoded',
+    Accept: 'application/json',
+    'User-Agent': config.userAgent,
+  }
+}
 
 /**
  * Sends one token request. A failure to get an answer becomes the proxy's error response, whose
@@ -21,20 +32,17 @@ export async function callTokenEndpoint(
   next: string,
 ): Promise<TokenCall> {
   const { config } = ctx
+  const started = performance.now()
   try {
     const response = await ctx.upstream({
       method: 'POST',
       url: new URL('/oauth2/token', config.authUrl),
-      headers: {
-        'Content-Type': 'application/x-www-form-urlencoded',
-        Accept: 'application/json',
-        'User-Agent': config.userAgent,
-      },
+      headers: tokenRequestHeaders(config),
       body: new URLSearchParams(params).toString(),
       timeoutMs: config.upstreamTimeoutMs,
       maxBytes: MAX_UPSTREAM_BYTES,
     })
-    return { ok: true, response }
+    return { ok: true, response, durationMs: performance.now() - started }
   } catch (error) {
     const failure = upstreamFailure(c, error, {
       name: "The service's token endpoint",
@@ -42,6 +50,6 @@ export async function callTokenEndpoint(
       timeoutMs: config.upstreamTimeoutMs,
       next,
     })
-    return { ok: false, failure }
+    return { ok: false, failure, durationMs: performance.now() - started }
   }
 }

@@ -10,6 +10,7 @@ import { verifyState, type CallbackParams, type StateVerdict } from './callback-
 import { describeExchangeError } from './describe-exchange-error'
 import { exchangeCodeOnce } from './exchange-once'
 import { pendingStates } from './pending-states'
+import { recordCallback } from '../inspector/keep-timeline'
 import '../lib/page.css'
 
 type Outcome =
@@ -17,6 +18,9 @@ type Outcome =
   | { status: 'exchanging' }
   | { status: 'connected'; response: ExchangeResponse }
   | { status: 'failed'; error: unknown }
+
+/** The callbacks already entered in the flow inspector (see CallbackPage). */
+const inspectedCallbacks = new WeakSet<CallbackParams>()
 
 function landingPath(returnTo: string): string {
   const safe = safeReturnTo(returnTo)
@@ -221,6 +225,22 @@ export function CallbackPage() {
   const [outcome, setOutcome] = useState<Outcome>(() =>
     canExchange ? { status: 'exchanging' } : { status: 'idle' },
   )
+
+  useEffect(() => {
+    // StrictMode runs effects twice: one inspector entry per callback, never the code itself.
+    if (params.kind === 'empty' || inspectedCallbacks.has(params)) return
+    inspectedCallbacks.add(params)
+    recordCallback({
+      kind: 'callback',
+      at: Date.now(),
+      result: params.kind,
+      verdict,
+      ...(params.kind === 'error' ? { error: params.error.slice(0, 64) } : {}),
+      ...(params.kind !== 'invalid' && params.state !== null
+        ? { stateStart: params.state.slice(0, 6) }
+        : {}),
+    })
+  }, [params, verdict])
 
   useEffect(() => {
     forgetCapturedCallback()

@@ -22,6 +22,8 @@ import {
 } from './scope-selection'
 import '../lib/page.css'
 import './connect-page.css'
+// The flow inspector's timeline survives this page's navigations (keep-timeline.ts).
+import '../inspector/keep-timeline'
 
 function initialScopes(param: string | null): string[] {
   if (param === null) return []

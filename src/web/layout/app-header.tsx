@@ -55,6 +55,19 @@ export function AppHeader() {
             ))}
           </ul>
         </nav>
+        {/* The inspector mounts itself outside this tree when first opened (inspector-root.tsx):
+            its code, and even its open state, stay out of the first load (issue 7's budget). */}
+        <button
+          id="inspector-toggle"
+          type="button"
+          className="btn btn-small"
+          aria-expanded="false"
+          onClick={() =>
+            void import('../inspector/inspector-root').then((m) => m.toggleInspector())
+          }
+        >
+          Inspector
+        </button>
         {session.data?.connected === true && (
           <Suspense fallback={<ConnectedUserPlaceholder />}>
             <ConnectedUser />

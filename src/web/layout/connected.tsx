@@ -8,6 +8,8 @@ import { logout } from '../session/login-requests'
 import { sessionQueries } from '../session/session-queries'
 import { UserAvatar } from '../users/user-avatar'
 import { userQueries } from '../users/user-queries'
+// The flow inspector's timeline survives this page's navigations (keep-timeline.ts).
+import '../inspector/keep-timeline'
 
 /**
  * What only a connected session shows, in one chunk that a first visit does not download (issue

@@ -16,6 +16,9 @@ import {
 import { envelope } from '../../protocol/envelope'
 import { ApiError, errorMessageFor } from './api-error'
 import { apiStatusStore } from './api-status-store'
+import { recordCall } from '../inspector/recorder'
+
+export { recorded } from '../inspector/recorder'
 
 /** What the response headers said, parsed (absent headers are null or empty, never NaN). */
 export interface ResponseMeta {
@@ -92,6 +95,7 @@ export async function requestJson<T>(
   }
 
   apiStatusStore.recordResponse(response)
+  recordCall(response)
   const payload = await readPayload(response)
   if (!response.ok) {
     throw new ApiError({

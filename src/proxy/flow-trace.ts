@@ -1,0 +1,269 @@
+/**
+ * The proxy's side of the flow inspector (issue 5): each route notes, as it goes, the steps it
+ * took and the secrets it handled; one middleware writes them, redacted, into the
+ * `X-Playground-Trace` header of the answer (protocol/trace.ts describes the format).
+ * The steps are built here without any secret (placeholders instead); redactTrace then removes
+ * every secret the proxy knows of from every string, in case a value slipped into a note.
+ */
+import type { Context } from 'hono'
+import { createMiddleware } from 'hono/factory'
+import { PROXY_ERROR_HEADER } from '../protocol/playground-api'
+import {
+  PLACEHOLDERS,
+  TRACE_HEADER,
+  TRACE_VERSION,
+  encodeTraceHeader,
+  shorten,
+  type TraceField,
+  type TraceRequest,
+  type TraceResponse,
+  type TraceStep,
+} from '../protocol/trace'
+import { redactTrace } from '../protocol/trace-redaction'
+import type { HeaderSource } from '../protocol/headers'
+import { OAuthErrorSchema, TokenResponseSchema } from '../protocol/schemas'
+import type { Config } from './config'
+import { parseJsonOrUndefined } from './json-body'
+import type { UpstreamResponse } from './upstream'
+
+interface TraceCollector {
+  steps: TraceStep[]
+  /** Values that must not appear in the header: codes, tokens, client codes. */
+  secrets: string[]
+}
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    flowTrace: TraceCollector
+  }
+}
+
+/** Notes a step of this request; the middleware reports it. */
+export function addTraceStep(c: Context, step: TraceStep): void {
+  c.get('flowTrace').steps.push(step)
+}
+
+/** Notes values this request handled that must never reach the trace. */
+export function addTraceSecrets(c: Context, ...values: string[]): void {
+  c.get('flowTrace').secrets.push(...values)
+}
+
+/** The values of a `Cookie` request header or of `Set-Cookie` response headers. */
+function cookieValues(cookieHeader: string | undefined, setCookies: string[]): string[] {
+  const pairs = [
+    ...(cookieHeader ?? '').split(';'),
+    ...setCookies.map((h) => h.split(';')[0] ?? ''),
+  ]
+  return pairs.map((pair) => pair.slice(pair.indexOf('=') + 1).trim()).filter(Boolean)
+}
+
+/**
+ * Around every `/auth/*` and `/api/*` call: collects the steps, then writes the header on every
+ * answer, so that the web app records a call by that header alone (its first load stays small).
+ * Every secret of the configuration, every cookie value in and out, and what the route noted
+ * are redacted.
+ */
+export function flowTraceMiddleware(config: Config, clock: () => number) {
+  const configSecrets = [
+    config.clientSecret,
+    config.codeClient?.clientSecret ?? '',
+    config.sessionSecret,
+  ]
+  return createMiddleware(async (c, next) => {
+    const collector: TraceCollector = { steps: [], secrets: [] }
+    const at = clock()
+    const started = performance.now()
+    c.set('flowTrace', collector)
+    await next()
+    const error = c.res.headers.get(PROXY_ERROR_HEADER)
+    const url = new URL(c.req.url)
+    const call = {
+      method: c.req.method,
+      path: `${url.pathname}${url.search}`.slice(0, 512),
+      status: c.res.status,
+      at,
+      durationMs: Math.round(performance.now() - started),
+    }
+    const secrets = [
+      ...configSecrets,
+      ...collector.secrets,
+      ...cookieValues(c.req.header('Cookie'), c.res.headers.getSetCookie()),
+    ]
+    const trace = redactTrace(
+      { v: TRACE_VERSION, call, steps: collector.steps, ...(error === null ? {} : { error }) },
+      secrets,
+    )
+    c.header(TRACE_HEADER, encodeTraceHeader(trace))
+  })
+}
+
+const field = (name: string, value: string, note?: string): TraceField =>
+  note === undefined ? { name, value } : { name, value, note }
+
+const redactedValue = (name: string, value: string, note: string): TraceField => ({
+  name,
+  value,
+  redacted: 'value',
+  note,
+})
+
+/** Headers of a request as fields; the token header becomes its placeholder. */
+export function headerFields(headers: Record<string, string>): TraceField[] {
+  return Object.entries(headers).map(([name, value]) =>
+    name.toLowerCase() === 'x-auth-token'
+      ? redactedValue(
+          name,
+          PLACEHOLDERS.token,
+          'The access token: the proxy adds it from the sealed session cookie; the browser never holds it. To replay, use a token of your own (a personal token from your account settings).',
+        )
+      : field(name, value),
+  )
+}
+
+/** The response headers that matter, in this order, those present. */
+export function pickHeaders(headers: HeaderSource, names: readonly string[]): TraceField[] {
+  return names.flatMap((name) => {
+    const value = headers.get(name)
+    return value === null ? [] : [field(name, value)]
+  })
+}
+
+/** `POST /auth/start`: the authorize request the browser is about to open. */
+export function authorizeStep(
+  endpoint: URL,
+  params: Record<string, string>,
+  clientIdNote: string,
+): TraceStep {
+  return {
+    kind: 'authorize',
+    title: 'Authorize request built',
+    outcome: 'info',
+    notes: [
+      'The browser opens this address itself (a navigation, not a call of the proxy): the user signs in and consents on the service’s page.',
+      'state is 256 random bits, bound to this browser by a sealed SameSite=Lax cookie and kept by this tab; it is shortened here.',
+    ],
+    request: {
+      method: 'GET',
+      url: endpoint.href,
+      paramsIn: 'query',
+      params: Object.entries(params).map(([name, value]) =>
+        name === 'state'
+          ? redactedValue(name, PLACEHOLDERS.state, `single-use; starts ${shorten(value)}`)
+          : name === 'client_id'
+            ? field(name, value, clientIdNote)
+            : field(name, value),
+      ),
+      headers: [],
+    },
+  }
+}
+
+/** The proxy's own state check at `/auth/exchange`, against this browser's transaction cookie. */
+export function stateCheckStep(isPassed: boolean, detail: string): TraceStep {
+  return {
+    kind: 'state-check',
+    title: isPassed
+      ? 'State check passed (proxy): it matches a login this browser started'
+      : 'State check failed (proxy): nothing was exchanged',
+    outcome: isPassed ? 'passed' : 'failed',
+    notes: [detail],
+  }
+}
+
+export const CREDENTIAL_NOTE =
+  'The client credential: added by the proxy from its configuration, never sent to the browser. It cannot be shown, not even its parameter name; the README says what to put here.'
+
+/** The credential parameter of the token request, as one placeholder for name and value. */
+export function credentialField(): TraceField {
+  return {
+    name: 'client credential',
+    value: PLACEHOLDERS.credential,
+    redacted: 'pair',
+    note: CREDENTIAL_NOTE,
+  }
+}
+
+export function codeField(): TraceField {
+  return redactedValue(
+    'code',
+    PLACEHOLDERS.code,
+    'The authorization code: single-use, and spent by this exchange. Replaying it fails, and a careful service revokes the token issued for it (RFC 6749 §4.1.2).',
+  )
+}
+
+export function clientCodeField(): TraceField {
+  return redactedValue(
+    'code',
+    PLACEHOLDERS.clientCode,
+    'The 40-character client code: a bearer secret until redeemed (the poll carries no client authentication), so the proxy keeps it in a sealed HttpOnly cookie.',
+  )
+}
+
+/** The token endpoint's answer, summarised: the token itself is described, never copied. */
+export function tokenResponse(
+  status: number,
+  durationMs: number,
+  headers: HeaderSource,
+  json: unknown,
+): TraceResponse {
+  const fields: TraceField[] = []
+  const token = TokenResponseSchema.safeParse(json)
+  const error = OAuthErrorSchema.safeParse(json)
+  if (token.success) {
+    fields.push(
+      redactedValue(
+        'access_token',
+        PLACEHOLDERS.token,
+        'Sealed into the HttpOnly session cookie; the browser never receives it.',
+      ),
+      field('token_type', token.data.token_type.slice(0, 16)),
+    )
+    if (token.data.scope !== undefined) fields.push(field('scope', token.data.scope.slice(0, 256)))
+  } else if (error.success) {
+    // The error code only: the service's free text is not passed on (ASVS 16.5.1).
+    fields.push(field('error', error.data.error.slice(0, 64)))
+  }
+  return {
+    status,
+    durationMs: Math.round(durationMs),
+    headers: pickHeaders(headers, ['Content-Type']),
+    fields,
+  }
+}
+
+export function tokenRequest(
+  config: Config,
+  headers: Record<string, string>,
+  params: TraceField[],
+): TraceRequest {
+  return {
+    method: 'POST',
+    url: new URL('/oauth2/token', config.authUrl).href,
+    paramsIn: 'form',
+    params,
+    headers: headerFields(headers),
+  }
+}
+
+/** A call of the token endpoint (the code exchange or a client-code poll), as it went. */
+export function tokenCallStep(
+  step: Pick<TraceStep, 'kind' | 'title' | 'outcome' | 'notes'>,
+  request: TraceRequest,
+  call: { durationMs: number; response?: UpstreamResponse },
+): TraceStep {
+  const { response } = call
+  return {
+    ...step,
+    request,
+    ...(response === undefined
+      ? {}
+      : {
+          response: tokenResponse(
+            response.status,
+            call.durationMs,
+            response.headers,
+            parseJsonOrUndefined(response.body),
+          ),
+        }),
+  }
+}

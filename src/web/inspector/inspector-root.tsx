@@ -1,0 +1,46 @@
+/**
+ * Opens and closes the flow inspector. The header's toggle imports this module on its first
+ * click, so none of the inspector is in the first load (issue 7's bundle budget): the panel
+ * gets a React root of its own beside the app's, and this module keeps the toggle's
+ * `aria-expanded` in step with it.
+ */
+import { StrictMode } from 'react'
+import { createRoot, type Root } from 'react-dom/client'
+import { InspectorPanel } from './inspector-panel'
+import './keep-timeline'
+
+/** The header's button (app-header.tsx). */
+const TOGGLE_ID = 'inspector-toggle'
+/** On wide screens the page makes room for the panel instead of sliding under it. */
+const OPEN_CLASS = 'inspector-open'
+
+let open: { root: Root; container: HTMLElement } | null = null
+
+function closeInspector(): void {
+  if (open === null) return
+  open.root.unmount()
+  open.container.remove()
+  open = null
+  document.documentElement.classList.remove(OPEN_CLASS)
+  const toggle = document.getElementById(TOGGLE_ID)
+  toggle?.setAttribute('aria-expanded', 'false')
+  toggle?.focus()
+}
+
+export function toggleInspector(): void {
+  if (open !== null) {
+    closeInspector()
+    return
+  }
+  const container = document.createElement('div')
+  document.body.append(container)
+  const root = createRoot(container)
+  open = { root, container }
+  document.documentElement.classList.add(OPEN_CLASS)
+  document.getElementById(TOGGLE_ID)?.setAttribute('aria-expanded', 'true')
+  root.render(
+    <StrictMode>
+      <InspectorPanel onClose={closeInspector} />
+    </StrictMode>,
+  )
+}

@@ -1,0 +1,53 @@
+/**
+ * Imported for its effect by the pages a login passes through (connect, callback, client code),
+ * by the header's connected-user chunk and by the inspector: when the page goes away (the
+ * navigation to the authorize page, a reload), this page life's entries are appended to the
+ * earlier ones in sessionStorage (this tab only), capped. Only redacted traces and the callback's
+ * verdict are stored: never a token, a code or a secret.
+ */
+import { recorded } from '../lib/api-client'
+
+export const TIMELINE_KEY = 'pg-inspector'
+/** The most entries kept across page loads (about 1 kB each). */
+export const TIMELINE_CAP = 150
+
+export function readStoredTimeline(): unknown[] {
+  try {
+    const stored: unknown = JSON.parse(sessionStorage.getItem(TIMELINE_KEY) ?? '[]')
+    return Array.isArray(stored) ? stored : []
+  } catch {
+    return []
+  }
+}
+
+export function writeStoredTimeline(entries: readonly unknown[]): void {
+  try {
+    sessionStorage.setItem(TIMELINE_KEY, JSON.stringify(entries.slice(-TIMELINE_CAP)))
+  } catch {
+    // Storage disabled or full: the timeline only lives as long as the page.
+  }
+}
+
+/** The callback page's own check, which no proxy answer tells: recorded as it happened. */
+export interface CallbackRecord {
+  kind: 'callback'
+  at: number
+  /** What the address carried: a code, an error, or something malformed. */
+  result: 'code' | 'error' | 'invalid'
+  verdict: 'match' | 'missing' | 'unknown' | 'used'
+  /** The service's `error` parameter, when it sent one. */
+  error?: string
+  /** The first characters of the state, to tell logins apart (it identifies, not authorises). */
+  stateStart?: string
+}
+
+export function recordCallback(entry: CallbackRecord): void {
+  recorded.push(entry)
+}
+
+// An ES module runs once: one listener per page life, whoever imports this first.
+addEventListener('pagehide', () => {
+  writeStoredTimeline([...readStoredTimeline(), ...recorded])
+  // Back from the back-forward cache, the same entries must not be stored twice.
+  recorded.length = 0
+})
