@@ -69,6 +69,7 @@ export interface Fault {
   headers: Record<string, string>
   delayMs: number
   redirectTo: string | null
+  drop: boolean
   remaining: number
 }
 
