@@ -1,7 +1,7 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query'
 import { isApiError } from './lib/api-error'
 import { apiStatusStore } from './lib/api-status-store'
-import { queryRetryDelay, shouldRetryQuery } from './lib/retry-policy'
+import { queryRetryDelay, refetchWhileUnreachable, shouldRetryQuery } from './lib/retry-policy'
 import { sessionQueries } from './session/session-queries'
 
 /**
@@ -32,6 +32,9 @@ export function createQueryClient(): QueryClient {
       queries: {
         retry: (failureCount, error) => shouldRetryQuery(failureCount, error),
         retryDelay: (failureCount, error) => queryRetryDelay(failureCount, error),
+        // Recovers by itself when an unreachable server or service is back (retry-policy.ts).
+        refetchInterval: (query) =>
+          refetchWhileUnreachable(query.state.error, query.state.fetchFailureCount),
         staleTime: 30_000,
         refetchOnWindowFocus: false,
       },
