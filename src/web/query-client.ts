@@ -10,6 +10,9 @@ import { sessionQueries } from './session/session-queries'
  *   errors and 5xx at most twice). Mutations never retry: the code exchange is single-use.
  * - staleTime 30 s (per factory): going back and forth between pages makes no new request for
  *   data that is still fresh, and every request spends the user's rate limit.
+ * - retryOnMount off: a query in error is not sent again just because another component that
+ *   shows it mounts (the lazy header did, so a 429 was asked twice at once, ignoring Retry-After).
+ *   The retry policy, the Retry button and the refetch while unreachable decide instead.
  * - refetchOnWindowFocus off by default for the same reason; the session query (free, not
  *   rate-limited) turns it on so a logout in another tab shows here.
  * - the QueryCache's onError is the one place that reacts to "the service rejected the token".
@@ -36,6 +39,7 @@ export function createQueryClient(): QueryClient {
         refetchInterval: (query) =>
           refetchWhileUnreachable(query.state.error, query.state.fetchFailureCount),
         staleTime: 30_000,
+        retryOnMount: false,
         refetchOnWindowFocus: false,
       },
       mutations: { retry: false },
