@@ -188,6 +188,9 @@ export function createAuthRoutes(ctx: ProxyContext) {
   // The service documents no revocation endpoint: the token stays valid there (docs/security.md).
   auth.post('/logout', (c) => {
     cookies.clearSession(c)
+    // Checklist I2: the browser empties this origin's web storage too. Not "cookies": that one
+    // clears the whole registrable domain (every localhost port, every *.example.com app).
+    c.header('Clear-Site-Data', '"storage"')
     return c.body(null, 204)
   })
 
