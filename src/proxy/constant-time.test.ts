@@ -5,13 +5,14 @@
  * through it. With `===` (or any early-exit loop) instead, the spy is never called and the
  * tests fail. Its own file, because the module mock applies to the whole file.
  */
+import type * as NodeCrypto from 'node:crypto'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { isStateEqual } from './oauth'
 
 const spy = vi.hoisted(() => ({ calls: [] as [Buffer, Buffer][] }))
 
 vi.mock('node:crypto', async (importOriginal) => {
-  const crypto = await importOriginal<typeof import('node:crypto')>()
+  const crypto = await importOriginal<typeof NodeCrypto>()
   return {
     ...crypto,
     timingSafeEqual: (a: NodeJS.ArrayBufferView, b: NodeJS.ArrayBufferView) => {
