@@ -21,6 +21,7 @@ import {
   type LogDraft,
 } from './context'
 import { errorForPath } from './errors'
+import type { PkceMode } from './pkce'
 import { createRateLimiter } from './rate-limit'
 import { createDirectory } from './records'
 import { createRequestLog, formatLogLine, redactQuery } from './request-log'
@@ -61,6 +62,8 @@ export interface EmulatorOptions {
   clientAddress?: (c: Context) => string
   /** Receives one redacted line per request. */
   log?: (line: string) => void
+  /** PKCE at the authorize and token endpoints (pkce.ts). Default `off`, as Yuque documents none. */
+  pkce?: PkceMode
 }
 
 export interface Emulator {
@@ -104,6 +107,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     store,
     rateLimiter,
     clientAddress: options.clientAddress ?? socketClientAddress,
+    pkce: options.pkce ?? 'off',
   }
 
   const control: EmulatorControl = {
