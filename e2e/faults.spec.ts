@@ -3,10 +3,17 @@
  * nonsense, redirecting, rate limiting. Each time the page says what happened, stays usable,
  * sends no request twice that must not be, and recovers by itself where it can.
  */
+import type { Page } from '@playwright/test'
 import { E2E_APP_ORIGIN, E2E_UPSTREAM_TIMEOUT_MS } from './support/ports'
 import { connectAs, expect, recordRequests, sessionOf, test } from './support/fixtures'
 
 const CALLBACK = `${E2E_APP_ORIGIN}/callback`
+/** Connected as alice, on her profile, which has asked GET /api/v2/user once. */
+async function showAlicesProfile(page: Page): Promise<void> {
+  await connectAs(page, { login: 'alice', scopes: ['doc:read'] })
+  await expect(page.getByRole('article', { name: 'Alice Chen' })).toBeVisible()
+}
+
 const userCalls = <T extends { path: string }>(entries: T[]) =>
   entries.filter((entry) => entry.path === '/api/v2/user')
 
@@ -18,8 +25,7 @@ test.describe('When the service fails', () => {
     page,
     emulator,
   }) => {
-    await connectAs(page, { login: 'alice', scopes: ['doc:read'] })
-    await expect(page.getByRole('article', { name: 'Alice Chen' })).toBeVisible()
+    await showAlicesProfile(page)
 
     // Every connection to GET /api/v2/user is closed without an answer until the faults go.
     await emulator.queueFault({ method: 'GET', path: '/api/v2/user', drop: true, times: 1000 })
@@ -82,8 +88,7 @@ test.describe('When the service fails', () => {
     page,
     emulator,
   }) => {
-    await connectAs(page, { login: 'alice', scopes: ['doc:read'] })
-    await expect(page.getByRole('article', { name: 'Alice Chen' })).toBeVisible()
+    await showAlicesProfile(page)
     const sentinel = 'upstream-sentinel-5xx'
 
     // The page's query tries three times (two retries) before it gives up.
@@ -121,8 +126,7 @@ test.describe('When the service fails', () => {
     emulator,
     attacker,
   }) => {
-    await connectAs(page, { login: 'alice', scopes: ['doc:read'] })
-    await expect(page.getByRole('article', { name: 'Alice Chen' })).toBeVisible()
+    await showAlicesProfile(page)
     await emulator.queueFault({
       method: 'GET',
       path: '/api/v2/user',
@@ -140,8 +144,7 @@ test.describe('When the service fails', () => {
     page,
     emulator,
   }) => {
-    await connectAs(page, { login: 'alice', scopes: ['doc:read'] })
-    await expect(page.getByRole('article', { name: 'Alice Chen' })).toBeVisible()
+    await showAlicesProfile(page)
     await emulator.queueFault({
       method: 'GET',
       path: '/api/v2/user',

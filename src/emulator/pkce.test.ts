@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { createEmulator } from './emulator'
 import { s256Challenge, type PkceMode } from './pkce'
-import { authorizeThroughPages } from './testing'
+import { authorizeThroughPages, redeemCode } from './testing'
 
 const UA = { 'User-Agent': 'pkce-test/1.0' }
-const WEB = { client_id: 'playground-web', client_secret: 'playground-web-secret' }
 // RFC 7636 Appendix B.
 const VERIFIER = 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk'
 const CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM'
@@ -30,18 +29,6 @@ async function codeFor(
   return code ?? ''
 }
 
-function exchange(
-  app: ReturnType<typeof createEmulator>['app'],
-  code: string,
-  extra: Record<string, string> = {},
-) {
-  return app.request('/oauth2/token', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...UA },
-    body: new URLSearchParams({ grant_type: 'authorization_code', code, ...WEB, ...extra }),
-  })
-}
-
 /** The authorize request's answer before any page: a redirect with the error, or a page. */
 async function authorizeError(mode: PkceMode, extra: Record<string, string>) {
   const { app } = createEmulator({ pkce: mode })
@@ -60,7 +47,7 @@ describe('PKCE at the emulator (checklist K6)', () => {
     async (mode) => {
       const { app } = createEmulator({ pkce: mode })
       const code = await codeFor(app, { code_challenge: CHALLENGE, code_challenge_method: 'S256' })
-      const response = await exchange(app, code, { code_verifier: VERIFIER })
+      const response = await redeemCode(app, code, { code_verifier: VERIFIER })
       expect(response.status).toBe(200)
     },
   )
@@ -72,10 +59,10 @@ describe('PKCE at the emulator (checklist K6)', () => {
   ])('answers invalid_grant for %s, and the code still works', async (_, extra) => {
     const { app } = createEmulator({ pkce: 'required' })
     const code = await codeFor(app, { code_challenge: CHALLENGE, code_challenge_method: 'S256' })
-    const refused = await exchange(app, code, extra)
+    const refused = await redeemCode(app, code, extra)
     expect(refused.status).toBe(400)
     expect(await refused.json()).toMatchObject({ error: 'invalid_grant' })
-    expect((await exchange(app, code, { code_verifier: VERIFIER })).status).toBe(200)
+    expect((await redeemCode(app, code, { code_verifier: VERIFIER })).status).toBe(200)
   })
 
   it.each([
@@ -102,7 +89,7 @@ describe('PKCE at the emulator (checklist K6)', () => {
   it('refuses a verifier for a code that had no challenge (downgrade)', async () => {
     const { app } = createEmulator({ pkce: 'optional' })
     const code = await codeFor(app, {})
-    const response = await exchange(app, code, { code_verifier: VERIFIER })
+    const response = await redeemCode(app, code, { code_verifier: VERIFIER })
     expect(response.status).toBe(400)
     expect(await response.json()).toMatchObject({
       error: 'invalid_grant',
@@ -113,6 +100,6 @@ describe('PKCE at the emulator (checklist K6)', () => {
   it('ignores PKCE entirely when off, as Yuque documents none', async () => {
     const { app } = createEmulator()
     const code = await codeFor(app, { code_challenge: CHALLENGE, code_challenge_method: 'plain' })
-    expect((await exchange(app, code, { code_verifier: 'anything' })).status).toBe(200)
+    expect((await redeemCode(app, code, { code_verifier: 'anything' })).status).toBe(200)
   })
 })

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { createEmulator } from '../emulator/emulator'
 import { s256Challenge } from '../emulator/pkce'
 import { seedApps } from '../emulator/seed'
-import { authorizeThroughPages } from '../emulator/testing'
+import { authorizeThroughPages, redeemCode } from '../emulator/testing'
 import { loadConfig } from './config'
 import { createProxy } from './proxy'
 import { createBrowser } from './test-client'
@@ -64,16 +64,8 @@ describe('a stolen code injected into the attacker’s own login', () => {
     const stolenCode = new URL(approved.location ?? '').searchParams.get('code') ?? ''
 
     // The attacker's client redeems it with the verifier of its own login.
-    const injected = await emulator.app.request('/oauth2/token', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'authorization_code',
-        client_id: 'playground-web',
-        client_secret: 'playground-web-secret',
-        code: stolenCode,
-        code_verifier: 'attacker-verifier-0123456789-abcdefghijklmnopqrs',
-      }),
+    const injected = await redeemCode(emulator.app, stolenCode, {
+      code_verifier: 'attacker-verifier-0123456789-abcdefghijklmnopqrs',
     })
     expect(injected.status).toBe(400)
     expect(await injected.json()).toMatchObject({ error: 'invalid_grant' })

@@ -27,7 +27,7 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../protocol/playground-api'
 import { ALLOWED_ROUTES } from './allow-list'
 import { loadConfig } from './config'
 import { createProxy } from './proxy'
-import { createBrowser } from './test-client'
+import { connectBrowser, cookieHeader, createBrowser } from './test-client'
 import { createInProcessUpstream } from './upstream'
 
 const APP_ORIGIN = 'http://localhost:5173'
@@ -91,19 +91,20 @@ function setup() {
 /** Real cookies, so that random requests also reach the code behind the session checks. */
 async function realCookies(stack: Stack) {
   const connected = createBrowser(stack.proxy, APP_ORIGIN)
-  const start = await connected.call('POST', '/auth/start', { body: { scopes: ['repo:read'] } })
-  const { authorizeUrl, state } = (await start.json()) as { authorizeUrl: string; state: string }
-  const approved = await authorizeThroughPages(stack.emulator.app, authorizeUrl, { login: 'alice' })
-  const code = new URL(approved.location ?? '').searchParams.get('code')
-  await connected.call('POST', '/auth/exchange', { body: { code, state } })
-  const session = [...connected.jar].map(([name, value]) => `${name}=${value}`).join('; ')
+  await connectBrowser(
+    connected,
+    async (url) =>
+      (await authorizeThroughPages(stack.emulator.app, url, { login: 'alice' })).location,
+    ['repo:read'],
+  )
+  const session = cookieHeader(connected)
 
   // A pending login whose transaction cookie stays valid: random codes for its state reach
   // the token endpoint.
   const pending = createBrowser(stack.proxy, APP_ORIGIN)
   const pendingStart = await pending.call('POST', '/auth/start', { body: { scopes: [] } })
   const pendingState = ((await pendingStart.json()) as { state: string }).state
-  const transaction = [...pending.jar].map(([name, value]) => `${name}=${value}`).join('; ')
+  const transaction = cookieHeader(pending)
   expect(session).toMatch(/pg_session=/)
   expect(transaction).toMatch(/pg_tx_/)
   return { session, transaction, pendingState }

@@ -14,7 +14,7 @@ import { authorizeThroughPages } from '../emulator/testing'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../protocol/playground-api'
 import { loadConfig } from './config'
 import { createProxy } from './proxy'
-import { createBrowser } from './test-client'
+import { connectBrowser, cookieHeader, createBrowser } from './test-client'
 import { createHttpUpstream } from './upstream'
 
 const APP_ORIGIN = 'http://localhost:5173'
@@ -56,13 +56,11 @@ beforeAll(async () => {
 
   // Connect alice as the app does: the exchange goes over the socket to the emulator.
   const browser = createBrowser(proxy, APP_ORIGIN)
-  const start = await browser.call('POST', '/auth/start', { body: { scopes: [] } })
-  const { authorizeUrl, state } = (await start.json()) as { authorizeUrl: string; state: string }
-  const approved = await authorizeThroughPages(emulator.app, authorizeUrl, { login: 'alice' })
-  const code = new URL(approved.location ?? '').searchParams.get('code')
-  const exchange = await browser.call('POST', '/auth/exchange', { body: { code, state } })
+  const exchange = await connectBrowser(browser, async (url) => {
+    return (await authorizeThroughPages(emulator.app, url, { login: 'alice' })).location
+  })
   expect(exchange.status).toBe(200)
-  sessionCookie = [...browser.jar].map(([name, value]) => `${name}=${value}`).join('; ')
+  sessionCookie = cookieHeader(browser)
 })
 
 afterAll(async () => {

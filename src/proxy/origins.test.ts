@@ -9,7 +9,7 @@ import { seedApps } from '../emulator/seed'
 import { authorizeThroughPages } from '../emulator/testing'
 import { loadConfig } from './config'
 import { createProxy } from './proxy'
-import { createBrowser } from './test-client'
+import { connectBrowser, createBrowser } from './test-client'
 import { createInProcessUpstream } from './upstream'
 
 const HTTPS_ORIGIN = 'https://playground.example'
@@ -27,11 +27,9 @@ describe('an HTTPS deployment (checklist D1)', () => {
       upstream: createInProcessUpstream((request) => emulator.app.request(request)),
     })
     const browser = createBrowser(proxy, HTTPS_ORIGIN)
-    const start = await browser.call('POST', '/auth/start', { body: { scopes: [] } })
-    const { authorizeUrl, state } = (await start.json()) as { authorizeUrl: string; state: string }
-    const approved = await authorizeThroughPages(emulator.app, authorizeUrl, { login: 'alice' })
-    const code = new URL(approved.location ?? '').searchParams.get('code')
-    const exchange = await browser.call('POST', '/auth/exchange', { body: { code, state } })
+    const exchange = await connectBrowser(browser, async (url) => {
+      return (await authorizeThroughPages(emulator.app, url, { login: 'alice' })).location
+    })
     expect(exchange.status).toBe(200)
 
     const transaction = browser.seen.find((cookie) => cookie.name.includes('pg_tx_'))
