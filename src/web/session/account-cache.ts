@@ -12,5 +12,8 @@ export async function refreshAfterSessionChange(client: QueryClient): Promise<vo
   client.removeQueries({ queryKey: userQueries.me().queryKey })
   client.removeQueries({ queryKey: helloQueries.all() })
   apiStatusStore.resetForNewSession()
+  // A read that left before the change would answer for the old session, and a first read (no
+  // data yet) is not restarted by invalidation but joined: drop it, then read again.
+  await client.cancelQueries({ queryKey: sessionQueries.all() })
   await client.invalidateQueries({ queryKey: sessionQueries.all() })
 }
