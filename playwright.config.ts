@@ -1,6 +1,11 @@
 import { defineConfig, devices } from '@playwright/test'
 import { CHROMIUM_ARGS, findChromium } from './e2e/support/browser'
-import { E2E_APP_ORIGIN, E2E_EMULATOR_PORT, E2E_SESSION_SECRET } from './e2e/support/ports'
+import {
+  E2E_APP_ORIGIN,
+  E2E_EMULATOR_PORT,
+  E2E_SESSION_SECRET,
+  E2E_UPSTREAM_TIMEOUT_MS,
+} from './e2e/support/ports'
 
 const { executablePath } = findChromium()
 
@@ -41,6 +46,8 @@ export default defineConfig({
       EMULATOR_PORT: String(E2E_EMULATOR_PORT),
       EMULATOR_TEST_CONTROL: '1',
       SESSION_SECRET: E2E_SESSION_SECRET,
+      // Short enough for the hanging-token-endpoint test (e2e/faults.spec.ts) to outwait it.
+      UPSTREAM_TIMEOUT_MS: String(E2E_UPSTREAM_TIMEOUT_MS),
       YUQUE_AUTH_URL: '',
       YUQUE_BASE_URL: '',
       YUQUE_CLIENT_ID: '',

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { E2E_APP_ORIGIN } from './support/ports'
+import { E2E_APP_ORIGIN, E2E_EMULATOR_ORIGIN } from './support/ports'
 import { SESSION_COOKIE, connectAs, expect, sessionOf, test } from './support/fixtures'
 
 async function expectNotConnected(page: Page): Promise<void> {
@@ -52,5 +52,29 @@ test.describe('Disconnecting', () => {
     await expectNoAccountInPage(page)
     // No cookie of the app at all (the emulator's own sign-in cookie lives on 127.0.0.1).
     expect(await context.cookies(E2E_APP_ORIGIN)).toEqual([])
+  })
+
+  test('disconnect empties the app’s web storage (Clear-Site-Data) and leaves the service’s sign-in alone', async ({
+    page,
+    context,
+  }) => {
+    await connectAs(page, { login: 'alice', scopes: ['doc:read'] })
+    await expect(page.getByRole('article', { name: 'Alice Chen' })).toBeVisible()
+    // Whatever a page of this origin left in storage, for example by a feature added later.
+    await page.evaluate(() => {
+      localStorage.setItem('left-behind', 'alice')
+      sessionStorage.setItem('left-behind', 'alice')
+    })
+    const serviceCookies = await context.cookies(E2E_EMULATOR_ORIGIN)
+    expect(serviceCookies.length).toBeGreaterThan(0)
+
+    await page.getByRole('button', { name: 'Disconnect' }).click()
+    await expectNotConnected(page)
+    expect(
+      await page.evaluate(() => [localStorage.length, sessionStorage.length]),
+      'local and session storage entries left',
+    ).toEqual([0, 0])
+    // "cookies" was left out on purpose: it would clear every localhost port, the service's too.
+    expect(await context.cookies(E2E_EMULATOR_ORIGIN)).toEqual(serviceCookies)
   })
 })

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { E2E_APP_ORIGIN } from './support/ports'
+import { E2E_APP_ORIGIN, E2E_EMULATOR_ORIGIN } from './support/ports'
 import { expect, recordRequests, test } from './support/fixtures'
 
 // The fixture fails a test on any dialog or CSP violation: had the payload been parsed as
@@ -62,5 +62,34 @@ test.describe('Script payloads are shown as text', () => {
     await expect(page).toHaveURL(`${E2E_APP_ORIGIN}/callback`)
     await expectNotParsedAsMarkup(page, requests)
     expect(await emulator.tokenCalls()).toEqual([])
+  })
+
+  test('script payloads in a user’s name and description from the service are shown as text and run nothing', async ({
+    page,
+    emulator,
+    playwright,
+  }) => {
+    // The service's own answer for alice, with payloads in the free-text fields: the emulator
+    // sends it over the wire in place of the real record (a fault with a 200 body).
+    const service = await playwright.request.newContext({ baseURL: E2E_EMULATOR_ORIGIN })
+    const real = await service.get('/api/v2/users/alice', { headers: { 'User-Agent': 'e2e' } })
+    const { data } = (await real.json()) as { data: Record<string, unknown> }
+    await service.dispose()
+    const description = '"><svg onload=alert(2)><script>alert(3)</script>'
+    await emulator.queueFault({
+      method: 'GET',
+      path: '/api/v2/users/alice',
+      status: 200,
+      body: { data: { ...data, name: PAYLOAD, description } },
+    })
+
+    const requests = recordRequests(page)
+    await page.goto('/users/alice')
+    const card = page.getByRole('article', { name: PAYLOAD })
+    await expect(card.getByRole('heading', { name: PAYLOAD })).toBeVisible()
+    await expect(card.getByText(description, { exact: true })).toBeVisible()
+    expect(await page.locator('svg[onload], script:not([src])').count()).toBe(0)
+    await expectNotParsedAsMarkup(page, requests)
+    expect((await emulator.log()).filter((entry) => entry.fault)).toHaveLength(1)
   })
 })

@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Page, Request } from '@playwright/test'
 import type { RequestLogEntry } from '../../src/emulator/request-log'
 import type { FaultInput } from '../../src/emulator/test-control'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src/protocol/playground-api'
+import { startAttackerSite, type AttackerSite } from './attacker'
 import { E2E_APP_ORIGIN, E2E_EMULATOR_ORIGIN } from './ports'
 
 export { expect }
@@ -31,6 +32,8 @@ export interface Emulator {
   /** Every request that reached the token endpoint, whatever its outcome. */
   tokenCalls(): Promise<RequestLogEntry[]>
   queueFault(fault: FaultInput): Promise<void>
+  /** Drops every queued fault: the service is back. */
+  clearFaults(): Promise<void>
 }
 
 function createEmulator(request: APIRequestContext): Emulator {
@@ -52,6 +55,10 @@ function createEmulator(request: APIRequestContext): Emulator {
     async queueFault(fault) {
       const response = await request.post('/__emulator/faults', { data: fault })
       expect(response.status(), `POST /__emulator/faults: ${await response.text()}`).toBe(201)
+    },
+    async clearFaults() {
+      const response = await request.delete('/__emulator/faults')
+      expect(response.status(), 'DELETE /__emulator/faults').toBe(200)
     },
   }
 }
@@ -107,6 +114,8 @@ function expectNoIncidents(incidents: Incidents): void {
 
 interface Fixtures {
   emulator: Emulator
+  /** The attacker's site on 127.0.0.1 (cross-site to the app), closed after the test. */
+  attacker: AttackerSite
   /** Auto: fails the test on any CSP violation, dialog or uncaught page error. */
   guard: Incidents
   /** A fresh browser context (another browser, another person), guarded like the default one. */
@@ -124,6 +133,14 @@ export const test = base.extend<Fixtures>({
     },
     { auto: true },
   ],
+
+  // Playwright reads the fixtures a fixture needs from this pattern; this one needs none.
+  // eslint-disable-next-line no-empty-pattern
+  attacker: async ({}, use) => {
+    const site = await startAttackerSite()
+    await use(site)
+    await site.close()
+  },
 
   guard: [
     async ({ context }, use) => {

@@ -17,3 +17,5 @@ export const E2E_APP_ORIGIN = `http://localhost:${E2E_APP_PORT}`
 export const E2E_EMULATOR_PORT = portFromEnv('E2E_EMULATOR_PORT', 4110)
 export const E2E_EMULATOR_ORIGIN = `http://127.0.0.1:${E2E_EMULATOR_PORT}`
 export const E2E_SESSION_SECRET = 'e2e-session-secret-0123456789abcdef'
+/** The proxy's UPSTREAM_TIMEOUT_MS in the e2e stack. */
+export const E2E_UPSTREAM_TIMEOUT_MS = 4000

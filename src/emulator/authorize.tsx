@@ -32,6 +32,7 @@ import {
   formTargetOf,
   sendPage,
 } from './pages'
+import { checkChallenge } from './pkce'
 import { avatarUrl } from './records'
 import { SEED_PASSWORD, type AppRegistration } from './seed'
 import { randomBase64Url, safeEqual } from './secrets'
@@ -56,6 +57,8 @@ const AUTHORIZE_PARAMS = [
   'code',
   'timestamp',
   'sign',
+  'code_challenge',
+  'code_challenge_method',
 ] as const
 
 /** How much of an untrusted value an error page repeats. */
@@ -308,10 +311,13 @@ export function createAuthorizeRoutes(deps: EmulatorDeps): Hono<EmulatorEnv> {
     if (refused !== undefined) {
       return back('invalid_scope', `scope "${refused}" is not enabled for this app`)
     }
+    const pkce = checkChallenge(deps.pkce, query.code_challenge, query.code_challenge_method)
+    if (!pkce.ok) return back('invalid_request', pkce.message)
     return startPending(c, app, canonicalScopes(parsed.scopes), {
       kind: 'authorization_code',
       redirectUri,
       state,
+      codeChallenge: pkce.challenge,
     })
   })
 
@@ -511,6 +517,7 @@ export function createAuthorizeRoutes(deps: EmulatorDeps): Hono<EmulatorEnv> {
         issuedAt: deps.now(),
         usedAt: null,
         tokenHash: null,
+        codeChallenge: pending.flow.codeChallenge,
       })
       // RFC 9700 §4.12: 303, never 307, so the browser does not re-POST the form to the client.
       return redirect(c, withParams(redirectUri, { code, state }), 303)

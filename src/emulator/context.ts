@@ -4,6 +4,7 @@
  */
 import type { Context } from 'hono'
 import { SCOPES } from '../protocol/scopes'
+import type { PkceMode } from './pkce'
 import type { RateLimiter } from './rate-limit'
 import type { Directory } from './records'
 import type { AppRegistration } from './seed'
@@ -35,6 +36,7 @@ export interface EmulatorDeps {
   store: Store
   rateLimiter: RateLimiter
   clientAddress(c: Context): string
+  pkce: PkceMode
 }
 
 /** RFC 6749 §4.1.2 recommends at most 10 minutes for authorization codes. */

@@ -2,6 +2,7 @@
  * The emulator of the Yuque Open API v2 and its OAuth 2.0 authorization server, built by a pure
  * factory: no I/O and no environment access here, everything comes in through the options.
  */
+import type { IncomingMessage } from 'node:http'
 import { Hono } from 'hono'
 import type { Context } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
@@ -20,6 +21,7 @@ import {
   type LogDraft,
 } from './context'
 import { errorForPath } from './errors'
+import type { PkceMode } from './pkce'
 import { createRateLimiter } from './rate-limit'
 import { createDirectory } from './records'
 import { createRequestLog, formatLogLine, redactQuery } from './request-log'
@@ -60,6 +62,8 @@ export interface EmulatorOptions {
   clientAddress?: (c: Context) => string
   /** Receives one redacted line per request. */
   log?: (line: string) => void
+  /** PKCE at the authorize and token endpoints (pkce.ts). Default `off`, as Yuque documents none. */
+  pkce?: PkceMode
 }
 
 export interface Emulator {
@@ -103,6 +107,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     store,
     rateLimiter,
     clientAddress: options.clientAddress ?? socketClientAddress,
+    pkce: options.pkce ?? 'off',
   }
 
   const control: EmulatorControl = {
@@ -127,8 +132,12 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
         headers: fault.headers ?? {},
         delayMs: fault.delayMs ?? 0,
         redirectTo: fault.redirectTo ?? null,
+        drop: fault.drop ?? false,
         remaining: fault.times ?? 1,
       })
+    },
+    clearFaults() {
+      store.faults.length = 0
     },
     requestLog: () => requestLog.entries(),
     clearLog: () => requestLog.clear(),
@@ -192,6 +201,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     if (fault === undefined) return next()
     c.get('log').fault = true
     if (fault.delayMs > 0) await sleep(fault.delayMs)
+    if (fault.drop) return dropConnection(c, random)
     if (fault.redirectTo !== null) {
       return c.body(null, 302, { ...fault.headers, Location: fault.redirectTo })
     }
@@ -280,6 +290,24 @@ async function faultResponse(
   }
   if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json')
   return new Response(JSON.stringify(fault.body), { status, headers })
+}
+
+/**
+ * Closes the socket without writing a byte: the client sees a reset connection, as when the
+ * service is down. `app.request()` has no socket to close; it gets a 503 in the area's shape.
+ */
+function dropConnection(c: Context, random: RandomFill): Promise<Response> | Response {
+  const env: unknown = c.env
+  const incoming =
+    typeof env === 'object' && env !== null && 'incoming' in env
+      ? (env as { incoming: IncomingMessage }).incoming
+      : undefined
+  if (incoming === undefined) {
+    return errorForPath(c, random, 503, 'Injected fault: the connection was dropped')
+  }
+  incoming.socket.destroy()
+  // Never sent (the socket is gone); the log shows nginx's "closed without response" status.
+  return new Response(null, { status: 444 })
 }
 
 function withHeaders(response: Response, headers: Headers): Response {

@@ -42,4 +42,26 @@ describe('startEmulator', () => {
     const response = await fetch(`${running.url}/__emulator/log`)
     expect(response.status).toBe(200)
   })
+
+  it('closes the connection without an answer for a drop fault, until the faults are cleared', async () => {
+    running = await startEmulator({ port: 0, options: { testControl: true } })
+    const queued = await fetch(`${running.url}/__emulator/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ path: '/api/v2/users/alice', drop: true, times: 100 }),
+    })
+    expect(queued.status).toBe(201)
+    const get = () =>
+      fetch(`${running!.url}/api/v2/users/alice`, { headers: { 'User-Agent': 't' } })
+    await expect(get()).rejects.toThrow(TypeError)
+    await expect(get()).rejects.toThrow(TypeError)
+
+    const cleared = await fetch(`${running.url}/__emulator/faults`, { method: 'DELETE' })
+    expect(await cleared.json()).toEqual({ cleared: true })
+    expect((await get()).status).toBe(200)
+    expect(running.control.requestLog().map((entry) => [entry.status, entry.fault])).toEqual([
+      [444, true],
+      [444, true],
+      [200, false],
+    ])
+  })
 })

@@ -26,6 +26,8 @@ export interface AuthCodeRecord {
   usedAt: number | null
   /** Hash of the token the code produced, so that a replay can revoke it (RFC 6749 §4.1.2). */
   tokenHash: string | null
+  /** The PKCE S256 challenge the code is bound to; null without PKCE. */
+  codeChallenge: string | null
 }
 
 export type ClientCodeStatus = 'pending' | 'approved' | 'denied' | 'redeemed'
@@ -41,7 +43,12 @@ export interface ClientCodeRecord {
 }
 
 export type PendingFlow =
-  | { kind: 'authorization_code'; redirectUri: string; state: string | null }
+  | {
+      kind: 'authorization_code'
+      redirectUri: string
+      state: string | null
+      codeChallenge: string | null
+    }
   | { kind: 'client_code'; code: string }
 
 export interface PendingAuthorization {
@@ -69,6 +76,7 @@ export interface Fault {
   headers: Record<string, string>
   delayMs: number
   redirectTo: string | null
+  drop: boolean
   remaining: number
 }
 

@@ -3,7 +3,7 @@ import { TokenResponseSchema } from '../protocol/schemas'
 import { createEmulator, type EmulatorOptions } from './emulator'
 import type { RequestLogEntry } from './request-log'
 import { tokenFingerprint } from './secrets'
-import { authorizeThroughPages } from './testing'
+import { authorizeThroughPages, redeemCode } from './testing'
 
 const START = Date.parse('2025-01-15T10:00:00.000Z')
 const UA = { 'User-Agent': 'control-test/1.0' }
@@ -28,17 +28,7 @@ async function codeFor(app: App): Promise<string> {
   return new URL(result.location ?? '').searchParams.get('code') ?? ''
 }
 
-const exchange = (app: App, code: string) =>
-  app.request('/oauth2/token', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      client_id: 'playground-web',
-      client_secret: 'playground-web-secret',
-      code,
-    }).toString(),
-  })
+const exchange = (app: App, code: string) => redeemCode(app, code)
 
 async function tokenFor(app: App): Promise<string> {
   const response = await exchange(app, await codeFor(app))

@@ -39,6 +39,8 @@ export const FaultSchema = z
       .max(2048)
       .regex(/^[\x21-\x7e]+$/, 'redirectTo must be a URL without spaces or control characters')
       .optional(),
+    /** Close the connection without any answer, as a service that is down or crashed does. */
+    drop: z.boolean().optional(),
     times: z.number().int().min(1).max(10_000).optional(),
   })
   .strict()
@@ -56,6 +58,8 @@ export interface EmulatorControl {
   /** Returns false when the token was never issued. */
   revokeToken(token: string): boolean
   queueFault(fault: FaultInput): void
+  /** Drops every queued fault: the service is back to normal. */
+  clearFaults(): void
   requestLog(): RequestLogEntry[]
   clearLog(): void
 }
@@ -128,6 +132,11 @@ export function createTestControlRoutes(control: EmulatorControl): Hono<Emulator
     if (!body.ok) return body.response
     control.queueFault(body.value)
     return c.json({ queued: true }, 201)
+  })
+
+  routes.delete('/faults', (c) => {
+    control.clearFaults()
+    return c.json({ cleared: true })
   })
 
   routes.get('/log', (c) => c.json({ entries: control.requestLog() }))

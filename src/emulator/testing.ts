@@ -213,3 +213,27 @@ export async function authorizeThroughPages(
     body: result.body,
   }
 }
+
+/**
+ * `POST /oauth2/token` with the authorization-code grant for the playground's web app, as its
+ * proxy sends it; `extra` adds or replaces fields (a `code_verifier`, another secret).
+ */
+export function redeemCode(
+  app: Hono,
+  code: string,
+  extra: Record<string, string> = {},
+): Promise<Response> {
+  return Promise.resolve(
+    app.request('/oauth2/token', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        client_id: 'playground-web',
+        client_secret: 'playground-web-secret',
+        code,
+        ...extra,
+      }).toString(),
+    }),
+  )
+}

@@ -8,6 +8,7 @@ import { formatScopes } from '../protocol/scopes'
 import { CODE_TTL_MS, TOKEN_PREFIX, type EmulatorDeps, type EmulatorEnv } from './context'
 import { NO_STORE, oauthError } from './errors'
 import type { AppRegistration } from './seed'
+import { verifierProblem } from './pkce'
 import { randomBase64Url, safeEqual, sha256Hex } from './secrets'
 
 type Params = Map<string, string>
@@ -191,6 +192,13 @@ export function createTokenRoutes(deps: EmulatorDeps): Hono<EmulatorEnv> {
         'redirect_uri does not match the authorization request',
       )
     }
+    // Checked before the code is spent: a failed verifier does not burn the victim's code.
+    const pkceProblem = verifierProblem(
+      deps.pkce,
+      record.codeChallenge,
+      params.get('code_verifier'),
+    )
+    if (pkceProblem !== null) throw new TokenRequestError(400, 'invalid_grant', pkceProblem)
     const token = issueToken(app, record.userId, record.scopes)
     record.usedAt = deps.now()
     record.tokenHash = sha256Hex(token)

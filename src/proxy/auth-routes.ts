@@ -243,6 +243,9 @@ export function createAuthRoutes(ctx: ProxyContext) {
       ],
     })
     cookies.clearSession(c)
+    // Checklist I2: the browser empties this origin's web storage too. Not "cookies": that one
+    // clears the whole registrable domain (every localhost port, every *.example.com app).
+    c.header('Clear-Site-Data', '"storage"')
     return c.body(null, 204)
   })
 

@@ -708,11 +708,12 @@ describe('the session', () => {
     expect(await (await browser.call('GET', '/auth/session')).json()).toEqual({ connected: false })
   })
 
-  it('clears the cookie on logout', async () => {
+  it('clears the cookie and the origin’s web storage on logout', async () => {
     const browser = createBrowser(proxy)
     await connect(browser)
     const response = await browser.call('POST', '/auth/logout', { body: {} })
     expect(response.status).toBe(204)
+    expect(response.headers.get('Clear-Site-Data')).toBe('"storage"')
     const cleared = browser.seen.at(-1)
     expect(cleared).toMatchObject({ name: 'pg_session' })
     expect(cleared?.attributes.get('max-age')).toBe('0')

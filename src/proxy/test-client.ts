@@ -58,3 +58,24 @@ export function createBrowser(app: Hono, origin = 'http://localhost:5173') {
 
   return { call, jar, seen }
 }
+
+/**
+ * A whole login as the web app makes it: `POST /auth/start`, the service's pages (`approve`
+ * answers the authorize URL with the callback's address), then `POST /auth/exchange`.
+ */
+export async function connectBrowser(
+  browser: ReturnType<typeof createBrowser>,
+  approve: (authorizeUrl: string) => Promise<string | null>,
+  scopes: string[] = [],
+): Promise<Response> {
+  const start = await browser.call('POST', '/auth/start', { body: { scopes } })
+  const { authorizeUrl, state } = (await start.json()) as { authorizeUrl: string; state: string }
+  const callback = new URL((await approve(authorizeUrl)) ?? '', 'http://invalid.test/')
+  const code = callback.searchParams.get('code')
+  return browser.call('POST', '/auth/exchange', { body: { code, state } })
+}
+
+/** The browser's cookies as one `Cookie` header value. */
+export function cookieHeader(browser: ReturnType<typeof createBrowser>): string {
+  return [...browser.jar].map(([name, value]) => `${name}=${value}`).join('; ')
+}

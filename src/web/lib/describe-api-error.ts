@@ -48,7 +48,7 @@ export function describeApiError(
       ...base,
       title: 'The playground server is unreachable',
       detail:
-        'No answer came back. Check that the server (npm run dev) is still running, then retry.',
+        'No answer came back. The page asks again by itself every few seconds; check that the server (npm start or npm run dev) is still running.',
       next: 'retry',
     }
   }

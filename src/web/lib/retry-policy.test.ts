@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from './api-error'
-import { MAX_TRANSIENT_RETRIES, queryRetryDelay, shouldRetryQuery } from './retry-policy'
+import {
+  MAX_TRANSIENT_RETRIES,
+  queryRetryDelay,
+  refetchWhileUnreachable,
+  shouldRetryQuery,
+} from './retry-policy'
 
 function httpError(status: number, headers: Record<string, string> = {}) {
   return new ApiError({
@@ -87,5 +92,39 @@ describe('queryRetryDelay', () => {
     expect(queryRetryDelay(0, networkError)).toBe(1000)
     expect(queryRetryDelay(1, networkError)).toBe(2000)
     expect(queryRetryDelay(10, networkError)).toBe(8000)
+  })
+})
+
+describe('refetchWhileUnreachable', () => {
+  const unreachable = new ApiError({
+    kind: 'http',
+    status: 502,
+    body: { status: 502, message: 'unreachable', code: 'upstream_unreachable' },
+    headers: new Headers({ 'X-Playground-Error': 'upstream_unreachable' }),
+    method: 'GET',
+    path: '/api/v2/user',
+    message: 'unreachable',
+  })
+
+  it('asks again after 3 s, doubling each round of retries up to 30 s', () => {
+    const rounds = [3, 6, 9, 12, 15, 18, 60].map((failures) =>
+      refetchWhileUnreachable(unreachable, failures),
+    )
+    expect(rounds).toEqual([3000, 6000, 12_000, 24_000, 30_000, 30_000, 30_000])
+  })
+
+  it('asks again when the playground server itself gave no answer', () => {
+    expect(refetchWhileUnreachable(networkError, MAX_TRANSIENT_RETRIES + 1)).toBe(3000)
+  })
+
+  it.each([429, 500, 502, 503, 504, 401, 404])(
+    'leaves an answer of the service (HTTP %i) to the user',
+    (status) => {
+      expect(refetchWhileUnreachable(httpError(status), 3)).toBe(false)
+    },
+  )
+
+  it('stops once the query has no error', () => {
+    expect(refetchWhileUnreachable(null, 0)).toBe(false)
   })
 })

@@ -9,6 +9,12 @@
  * - network failures and 5xx (including the proxy's 502/504 for an unreachable or slow service):
  *   at most MAX_TRANSIENT_RETRIES times, with exponential backoff.
  * - a 2xx in an unexpected shape, or anything that is not an ApiError: never.
+ *
+ * Recovery: once those retries are spent, a query whose server or service is unreachable (no
+ * answer, or the proxy's `upstream_unreachable`) asks again by itself while it is on screen,
+ * every 3 s, then 6, 12, 24 and at most every 30 s, so the page recovers when the service is
+ * back without anyone pressing Retry. One request at a time: no storm, and nothing is sent for
+ * an answer the service did give (a 429 or a 5xx waits for the user).
  */
 import { isApiError } from './api-error'
 
@@ -17,6 +23,26 @@ export const MAX_RATE_LIMIT_RETRIES = 1
 export const MAX_RATE_LIMIT_WAIT_SECONDS = 30
 const BASE_DELAY_MS = 1000
 const MAX_BACKOFF_MS = 8000
+export const UNREACHABLE_REFETCH_BASE_MS = 3000
+export const UNREACHABLE_REFETCH_MAX_MS = 30_000
+
+/** No answer came back: the playground server or the service behind it is down. */
+export function isUnreachable(error: unknown): boolean {
+  return (
+    isApiError(error) && (error.kind === 'network' || error.proxyCode === 'upstream_unreachable')
+  )
+}
+
+/**
+ * TanStack Query's `refetchInterval`: ms until the next attempt of a query that failed because
+ * nothing answered, or false. `failureCount` is the query's `fetchFailureCount` (retries
+ * included, back to 0 on success), so each round of retries doubles the wait.
+ */
+export function refetchWhileUnreachable(error: unknown, failureCount: number): number | false {
+  if (!isUnreachable(error)) return false
+  const rounds = Math.max(1, Math.ceil(failureCount / (MAX_TRANSIENT_RETRIES + 1)))
+  return Math.min(UNREACHABLE_REFETCH_BASE_MS * 2 ** (rounds - 1), UNREACHABLE_REFETCH_MAX_MS)
+}
 
 /** TanStack Query's `retry`: `failureCount` is the number of retries already made (0 first). */
 export function shouldRetryQuery(
