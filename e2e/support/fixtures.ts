@@ -34,6 +34,8 @@ export interface Emulator {
   queueFault(fault: FaultInput): Promise<void>
   /** Drops every queued fault: the service is back. */
   clearFaults(): Promise<void>
+  /** PKCE at the service (checklist K6); every test starts with `off`, as Yuque. */
+  setPkceMode(mode: 'off' | 'optional' | 'required'): Promise<void>
 }
 
 function createEmulator(request: APIRequestContext): Emulator {
@@ -59,6 +61,10 @@ function createEmulator(request: APIRequestContext): Emulator {
     async clearFaults() {
       const response = await request.delete('/__emulator/faults')
       expect(response.status(), 'DELETE /__emulator/faults').toBe(200)
+    },
+    async setPkceMode(mode) {
+      const response = await request.post('/__emulator/pkce', { data: { mode } })
+      expect(response.status(), `POST /__emulator/pkce: ${await response.text()}`).toBe(200)
     },
   }
 }

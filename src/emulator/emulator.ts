@@ -109,6 +109,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     clientAddress: options.clientAddress ?? socketClientAddress,
     pkce: options.pkce ?? 'off',
   }
+  const startPkceMode = deps.pkce
 
   const control: EmulatorControl = {
     reset() {
@@ -116,6 +117,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       rateLimiter.reset()
       requestLog.clear()
       clockOffset = 0
+      deps.pkce = startPkceMode
     },
     advanceClock(ms) {
       clockOffset += ms
@@ -141,6 +143,9 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     },
     requestLog: () => requestLog.entries(),
     clearLog: () => requestLog.clear(),
+    setPkceMode(mode) {
+      deps.pkce = mode
+    },
   }
 
   const app = new Hono<EmulatorEnv>()

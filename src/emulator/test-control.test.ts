@@ -44,6 +44,7 @@ describe('the test-control API is gated', () => {
     ['POST', '/__emulator/clock'],
     ['POST', '/__emulator/revoke'],
     ['POST', '/__emulator/faults'],
+    ['POST', '/__emulator/pkce'],
     ['GET', '/__emulator/log'],
     ['DELETE', '/__emulator/log'],
   ])('answers 404 to %s %s without testControl', async (method, path) => {
@@ -271,5 +272,35 @@ describe('the test-control API', () => {
       { name: 'other', value: '[redacted]' },
     ])
     expect(entry?.hasClientSecret).toBe(true)
+  })
+})
+
+describe('POST /__emulator/pkce', () => {
+  it('switches PKCE to required until a reset restores the mode the emulator started with', async () => {
+    const { app } = setup()
+    const switched = await postJson(app, '/__emulator/pkce', { mode: 'required' })
+    expect(switched.status).toBe(200)
+    expect(await switched.json()).toEqual({ pkce: 'required' })
+    // Without a challenge the authorize request now goes back with invalid_request.
+    const refused = await app.request(
+      `/oauth2/authorize?${new URLSearchParams({ client_id: 'playground-web', response_type: 'code' })}`,
+    )
+    expect(refused.status).toBe(302)
+    expect(new URL(refused.headers.get('Location') ?? '').searchParams.get('error')).toBe(
+      'invalid_request',
+    )
+
+    await app.request('/__emulator/reset', { method: 'POST' })
+    expect(await codeFor(app)).toMatch(/\S{10,}/)
+  })
+
+  it('refuses a mode it does not know, saying which ones it does', async () => {
+    const { app } = setup()
+    const response = await postJson(app, '/__emulator/pkce', { mode: 'plain' })
+    expect(response.status).toBe(400)
+    expect(await response.json()).toMatchObject({
+      status: 400,
+      message: expect.stringContaining('"off", "optional" or "required"') as unknown,
+    })
   })
 })

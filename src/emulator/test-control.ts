@@ -2,6 +2,7 @@
  * The test-control API under `/__emulator/` (only with `testControl: true`, and only for
  * loopback clients when the request came through a socket): reset, clock, revoke, faults, log.
  */
+import type { PkceMode } from './pkce'
 import { Hono } from 'hono'
 import type { Context } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
@@ -48,6 +49,13 @@ export type FaultInput = z.input<typeof FaultSchema>
 
 const ClockSchema = z.object({ advanceMs: z.number().int().min(-3.2e11).max(3.2e11) }).strict()
 const RevokeSchema = z.object({ token: z.string().min(1).max(4096) }).strict()
+const PkceSchema = z
+  .object({
+    mode: z.enum(['off', 'optional', 'required'], {
+      message: 'mode must be "off", "optional" or "required"',
+    }),
+  })
+  .strict()
 
 export interface EmulatorControl {
   /** Back to the seed state: tokens, codes, sessions, faults, log, rate counters, clock offset. */
@@ -62,6 +70,8 @@ export interface EmulatorControl {
   clearFaults(): void
   requestLog(): RequestLogEntry[]
   clearLog(): void
+  /** Switches PKCE at the authorize and token endpoints (checklist K6); reset restores the start mode. */
+  setPkceMode(mode: PkceMode): void
 }
 
 function isLoopback(address: string): boolean {
@@ -119,6 +129,13 @@ export function createTestControlRoutes(control: EmulatorControl): Hono<Emulator
     if (!body.ok) return body.response
     control.advanceClock(body.value.advanceMs)
     return c.json({ now: new Date(control.now()).toISOString() })
+  })
+
+  routes.post('/pkce', async (c) => {
+    const body = await readJson(c, PkceSchema)
+    if (!body.ok) return body.response
+    control.setPkceMode(body.value.mode)
+    return c.json({ pkce: body.value.mode })
   })
 
   routes.post('/revoke', async (c) => {

@@ -21,6 +21,7 @@ export const PLACEHOLDERS = {
   code: '$CODE',
   clientCode: '$CLIENT_CODE',
   state: '$STATE',
+  codeVerifier: '$CODE_VERIFIER',
   /** A whole `name=value` pair: the parameter that carries the app's credential. */
   credential: '$CLIENT_CREDENTIAL',
 } as const

@@ -22,6 +22,7 @@ import {
   addTraceStep,
   authorizeStep,
   codeField,
+  codeVerifierField,
   credentialField,
   stateCheckStep,
   tokenCallStep,
@@ -30,6 +31,8 @@ import {
 import {
   authorizeParams,
   buildAuthorizeUrl,
+  codeChallengeS256,
+  createCodeVerifier,
   createState,
   isStateEqual,
   sanitizeReturnTo,
@@ -73,8 +76,15 @@ export function createAuthRoutes(ctx: ProxyContext) {
     if (!requested.ok) return proxyError(c, 400, 'bad_request', requested.message)
     const scope = requested.data
     const state = createState(ctx.randomBytes)
+    const codeVerifier = config.pkce === 'S256' ? createCodeVerifier(ctx.randomBytes) : null
     const returnTo = sanitizeReturnTo(body.data.returnTo, config.appOrigin)
-    await cookies.startTransaction(c, { state, scope, returnTo, createdAt: ctx.clock() })
+    await cookies.startTransaction(c, {
+      state,
+      scope,
+      returnTo,
+      createdAt: ctx.clock(),
+      codeVerifier,
+    })
     // redirect_uri comes from configuration, never from Host or X-Forwarded-* (RFC 9700 §4.13).
     const request = {
       authUrl: config.authUrl,
@@ -82,8 +92,9 @@ export function createAuthRoutes(ctx: ProxyContext) {
       redirectUri: config.redirectUri,
       scope,
       state,
+      codeChallenge: codeVerifier === null ? null : codeChallengeS256(codeVerifier),
     }
-    addTraceSecrets(c, state)
+    addTraceSecrets(c, state, ...(codeVerifier === null ? [] : [codeVerifier]))
     addTraceStep(
       c,
       authorizeStep(
@@ -130,6 +141,7 @@ export function createAuthRoutes(ctx: ProxyContext) {
         `state "${shown}" does not match the login this browser started.`,
       )
     }
+    if (transaction.codeVerifier !== null) addTraceSecrets(c, transaction.codeVerifier)
     addTraceStep(
       c,
       stateCheckStep(
@@ -148,6 +160,8 @@ export function createAuthRoutes(ctx: ProxyContext) {
         client_secret: config.clientSecret,
         code,
         grant_type: 'authorization_code',
+        // RFC 7636 §4.5: proves this browser's login asked for the code (checklist A8).
+        ...(transaction.codeVerifier === null ? {} : { code_verifier: transaction.codeVerifier }),
       },
       'The code was not retried (codes are single-use); start again.',
     )
@@ -168,6 +182,7 @@ export function createAuthRoutes(ctx: ProxyContext) {
           credentialField(),
           codeField(),
           { name: 'grant_type', value: 'authorization_code' },
+          ...(transaction.codeVerifier === null ? [] : [codeVerifierField()]),
         ]),
         call.ok ? call : { durationMs: call.durationMs },
       ),

@@ -88,6 +88,14 @@ describe('loadConfig', () => {
     )
   })
 
+  it('sends PKCE S256 unless OAUTH_PKCE=off, and names any other value', () => {
+    expect(loadConfig({}, fixedSecret).pkce).toBe('S256')
+    expect(loadConfig({ OAUTH_PKCE: 'off' }, fixedSecret).pkce).toBe('off')
+    expect(problemsOf({ OAUTH_PKCE: 'plain' })).toEqual([
+      'OAUTH_PKCE must be S256 (the default) or off, got "plain"',
+    ])
+  })
+
   it('gives HTTPS origins secure cookies', () => {
     expect(loadConfig({ APP_ORIGIN: 'https://play.example.com' }, fixedSecret)).toMatchObject({
       isSecure: true,

@@ -45,6 +45,8 @@ export interface Config {
   isSecure: boolean
   /** Enables the embedded emulator's test-control API (for the e2e suite only). */
   isEmulatorTestControlEnabled: boolean
+  /** PKCE sent by the proxy (checklist A8): S256 by default, `off` for a service that refuses it. */
+  pkce: 'S256' | 'off'
 }
 
 export class ConfigError extends Error {
@@ -138,6 +140,11 @@ const EnvSchema = z.object({
   EMULATOR_TEST_CONTROL: z
     .enum(['0', '1', 'false', 'true'], {
       message: 'EMULATOR_TEST_CONTROL must be 1/true or 0/false',
+    })
+    .optional(),
+  OAUTH_PKCE: z
+    .enum(['S256', 'off'], {
+      error: (issue) => `OAUTH_PKCE must be S256 (the default) or off, got "${String(issue.input)}"`,
     })
     .optional(),
 })
@@ -238,6 +245,7 @@ export function loadConfig(env: Env, generateSecret: () => string = defaultSecre
     isSecure,
     isEmulatorTestControlEnabled:
       vars.EMULATOR_TEST_CONTROL === '1' || vars.EMULATOR_TEST_CONTROL === 'true',
+    pkce: vars.OAUTH_PKCE ?? 'S256',
   }
 }
 

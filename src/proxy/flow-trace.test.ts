@@ -101,6 +101,8 @@ describe('X-Playground-Trace', () => {
       redirect_uri: 'http://localhost:5173/callback',
       state: '$STATE',
       response_type: 'code',
+      code_challenge: expect.stringMatching(/^[A-Za-z0-9_-]{8}…$/) as unknown,
+      code_challenge_method: 'S256',
     })
     const stateField = step.request?.params.find((field) => field.name === 'state')
     expect(stateField?.redacted).toBe('value')
@@ -129,6 +131,7 @@ describe('X-Playground-Trace', () => {
       ['client credential', '$CLIENT_CREDENTIAL', 'pair'],
       ['code', '$CODE', 'value'],
       ['grant_type', 'authorization_code', undefined],
+      ['code_verifier', '$CODE_VERIFIER', 'value'],
     ])
     expect(fieldsOf(exchangeStep.request?.headers)).toMatchObject({
       'Content-Type': 'application/x-www-form-urlencoded',

@@ -151,7 +151,13 @@ export function authorizeStep(
           ? redactedValue(name, PLACEHOLDERS.state, `single-use; starts ${shorten(value)}`)
           : name === 'client_id'
             ? field(name, value, clientIdNote)
-            : field(name, value),
+            : name === 'code_challenge'
+              ? field(
+                  name,
+                  `${value.slice(0, 8)}…`,
+                  'PKCE: base64url(SHA-256(code_verifier)), shortened here. The verifier stays in this login’s sealed cookie and goes only to the token endpoint, so a stolen code is useless without it where the service checks PKCE.',
+                )
+              : field(name, value),
       ),
       headers: [],
     },
@@ -188,6 +194,14 @@ export function codeField(): TraceField {
     'code',
     PLACEHOLDERS.code,
     'The authorization code: single-use, and spent by this exchange. Replaying it fails, and a careful service revokes the token issued for it (RFC 6749 §4.1.2).',
+  )
+}
+
+export function codeVerifierField(): TraceField {
+  return redactedValue(
+    'code_verifier',
+    PLACEHOLDERS.codeVerifier,
+    'The PKCE verifier (RFC 7636): 32 random bytes kept in this login’s sealed cookie. Only its SHA-256 (code_challenge) went to the authorize page, so a stolen code is useless without it.',
   )
 }
 

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it, vi } from 'vitest'
-import { buildAuthorizeUrl, createState, isStateEqual, sanitizeReturnTo } from './oauth'
+import {
+  buildAuthorizeUrl,
+  codeChallengeS256,
+  createCodeVerifier,
+  createState,
+  isStateEqual,
+  sanitizeReturnTo,
+} from './oauth'
 
 describe('createState', () => {
   it('is 32 CSPRNG bytes in base64url (256 bits)', () => {
@@ -36,11 +43,41 @@ describe('buildAuthorizeUrl', () => {
       redirectUri: 'http://localhost:5173/callback',
       scope: 'doc,repo:read',
       state: 'S',
+      codeChallenge: null,
     })
     expect(url.href).toBe(
       'https://www.yuque.com/oauth2/authorize?client_id=playground-web&scope=doc%2Crepo%3Aread&redirect_uri=http%3A%2F%2Flocalhost%3A5173%2Fcallback&state=S&response_type=code',
     )
     expect(url.searchParams.getAll('response_type')).toEqual(['code'])
+  })
+})
+
+describe('PKCE (checklist A8)', () => {
+  it('computes the S256 challenge of RFC 7636 Appendix B', () => {
+    expect(codeChallengeS256('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe(
+      'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    )
+  })
+
+  it('makes a 43-character verifier from 32 CSPRNG bytes', () => {
+    const random = vi.fn((size: number) => randomBytes(size))
+    expect(createCodeVerifier(random)).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(random).toHaveBeenCalledWith(32)
+  })
+
+  it('puts the challenge with method S256 (never plain) in the authorize URL', () => {
+    const url = buildAuthorizeUrl({
+      authUrl: new URL('https://www.yuque.com'),
+      clientId: 'playground-web',
+      redirectUri: 'http://localhost:5173/callback',
+      scope: 'doc',
+      state: 'S',
+      codeChallenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    })
+    expect(url.searchParams.get('code_challenge')).toBe(
+      'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    )
+    expect(url.searchParams.getAll('code_challenge_method')).toEqual(['S256'])
   })
 })
 

@@ -99,6 +99,8 @@ describe('POST /auth/start', () => {
       redirect_uri: 'http://localhost:5173/callback',
       state,
       response_type: 'code',
+      code_challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) as unknown,
+      code_challenge_method: 'S256',
     })
     expect(params).toEqual(Object.fromEntries(url.searchParams))
     expect(state).toMatch(/^[A-Za-z0-9_-]{43}$/)

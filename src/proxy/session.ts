@@ -28,6 +28,8 @@ const TransactionSchema = z.object({
   scope: z.string(),
   returnTo: z.string(),
   createdAt: z.number(),
+  /** The PKCE verifier (checklist A8); null when PKCE is off. */
+  codeVerifier: z.string().nullable(),
 })
 export type Transaction = z.infer<typeof TransactionSchema>
 
