@@ -667,6 +667,27 @@ describe('/api/v2 forwarding', () => {
     expect(malformed.headers.get('X-Playground-Error')).toBe('upstream_invalid')
   })
 
+  it('sends no-store and nosniff on every answer: forwarded, refused, not found and time-out', async () => {
+    setup({ timeoutMs: 200 })
+    emulator.control.queueFault({ path: '/api/v2/users/bob', delayMs: 1000 })
+    const browser = createBrowser(proxy)
+    const answers = [
+      await browser.call('GET', '/api/v2/users/alice'),
+      await browser.call('GET', '/api/v2/user'),
+      await browser.call('GET', '/api/v2/users/alice', { bare: true }),
+      await browser.call('GET', '/api/v2/repos'),
+      await browser.call('GET', '/auth/nothing-here'),
+      await browser.call('GET', '/api/v2/users/bob'),
+    ]
+    expect(answers.map((response) => response.status)).toEqual([200, 401, 403, 404, 404, 504])
+    for (const response of answers) {
+      expect(response.headers.get('Cache-Control')).toBe('no-store')
+      expect(response.headers.get('Pragma')).toBe('no-cache')
+      expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff')
+      expect(response.headers.get('Referrer-Policy')).toBe('no-referrer')
+    }
+  })
+
   it('times out a hanging service', async () => {
     setup({ timeoutMs: 200 })
     emulator.control.queueFault({ path: '/api/v2/users/alice', delayMs: 1000 })
