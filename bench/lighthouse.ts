@@ -5,7 +5,7 @@
  * against that port, so its trace processing does not share the servers' event loop.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
@@ -230,7 +230,15 @@ export async function measureLighthouse(
         }
         const outputPath = path.join(workDir, `report-${index}.json`)
         await runLighthouseCli(target.url, browser.port, outputPath, target.preset)
-        const report = ReportSchema.parse(JSON.parse(await readFile(outputPath, 'utf8')))
+        const text = await readFile(outputPath, 'utf8')
+        // For a closer look: BENCH_LIGHTHOUSE_REPORTS=dir keeps each run's full report there.
+        const keep = process.env.BENCH_LIGHTHOUSE_REPORTS
+        if (keep !== undefined && keep !== '') {
+          await mkdir(keep, { recursive: true })
+          const name = `${target.preset}-${target.page === '/' ? 'root' : target.page.replace(/\W/g, '')}.json`
+          await writeFile(path.join(keep, name), text)
+        }
+        const report = ReportSchema.parse(JSON.parse(text))
         version = report.lighthouseVersion
         runs.push(summarize(target.preset, target.page, target.url, report))
       } finally {

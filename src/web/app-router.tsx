@@ -1,17 +1,26 @@
-import { createBrowserRouter } from 'react-router-dom'
+import { createBrowserRouter, type RouteObject } from 'react-router-dom'
 import { AppLayout } from './layout/app-layout'
 import { PageErrorPage, RootErrorPage } from './layout/root-error-page'
 
+/** The page area while a page's code loads: the same as index.html's static shell shows. */
+export const PAGE_LOADING = <p className="app-loading">Loading the playground…</p>
+
 /** Each page is its own chunk; the layout (header and indicators) is in the main bundle. */
 export function createAppRouter() {
-  return createBrowserRouter([
+  return createBrowserRouter(appRoutes())
+}
+
+export function appRoutes(): RouteObject[] {
+  return [
     {
       element: <AppLayout />,
       errorElement: <RootErrorPage />,
-      hydrateFallbackElement: <p className="app-loading">Loading the playground…</p>,
       children: [
         {
           errorElement: <PageErrorPage />,
+          // While the first page's chunk loads, the layout is already drawn around this (as
+          // index.html's static shell draws it before any script runs): nothing moves later.
+          hydrateFallbackElement: PAGE_LOADING,
           children: [
             {
               index: true,
@@ -53,5 +62,5 @@ export function createAppRouter() {
         },
       ],
     },
-  ])
+  ]
 }

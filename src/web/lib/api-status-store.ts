@@ -108,5 +108,10 @@ export type ApiStatusStore = ReturnType<typeof createApiStatusStore>
 export const apiStatusStore = createApiStatusStore()
 
 export function useApiStatus(): ApiStatus {
-  return useSyncExternalStore(apiStatusStore.subscribe, apiStatusStore.getSnapshot)
+  // The server snapshot is for the static-shell test, which renders the layout in Node.
+  return useSyncExternalStore(
+    apiStatusStore.subscribe,
+    apiStatusStore.getSnapshot,
+    apiStatusStore.getSnapshot,
+  )
 }
