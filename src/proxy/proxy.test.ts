@@ -268,6 +268,7 @@ describe('POST /auth/exchange', () => {
       scope: 'repo:read,group:read',
       requestedScope: 'repo:read,group:read',
       returnTo: '/me',
+      connectedAt: new Date(now).toISOString(),
     })
     expect(text).not.toContain('emu_at_')
 
@@ -277,6 +278,12 @@ describe('POST /auth/exchange', () => {
     expect(session?.attributes.get('samesite')).toBe('Strict')
     expect(session?.attributes.get('path')).toBe('/')
     expect(session?.attributes.has('domain')).toBe(false)
+    // The page-readable hint says "connected" and nothing else, and lives as long as the session.
+    const hint = browser.seen.find((cookie) => cookie.name === 'pg_connected')
+    expect(hint?.value).toBe('1')
+    expect(hint?.attributes.has('httponly')).toBe(false)
+    expect(hint?.attributes.get('samesite')).toBe('Strict')
+    expect(hint?.attributes.get('max-age')).toBe(session?.attributes.get('max-age'))
     for (const cookie of browser.seen)
       expect(`${cookie.name}=${cookie.value}`.length).toBeLessThanOrEqual(4096)
     // The transaction is consumed.
@@ -729,15 +736,19 @@ describe('the session', () => {
     expect(await (await browser.call('GET', '/auth/session')).json()).toEqual({ connected: false })
   })
 
-  it('clears the cookie on logout', async () => {
+  it('clears the cookie and its connected hint on logout', async () => {
     const browser = createBrowser(proxy)
     await connect(browser)
+    expect(browser.jar.get('pg_connected')).toBe('1')
     const response = await browser.call('POST', '/auth/logout', { body: {} })
     expect(response.status).toBe(204)
-    const cleared = browser.seen.at(-1)
-    expect(cleared).toMatchObject({ name: 'pg_session' })
-    expect(cleared?.attributes.get('max-age')).toBe('0')
-    expect(cleared?.attributes.get('path')).toBe('/')
+    const cleared = browser.seen.slice(-2)
+    expect(cleared.map((cookie) => cookie.name)).toEqual(['pg_session', 'pg_connected'])
+    for (const cookie of cleared) {
+      expect(cookie.attributes.get('max-age')).toBe('0')
+      expect(cookie.attributes.get('path')).toBe('/')
+    }
+    expect(browser.jar.has('pg_connected')).toBe(false)
     expect(await (await browser.call('GET', '/auth/session')).json()).toEqual({ connected: false })
   })
 
