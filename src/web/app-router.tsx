@@ -1,16 +1,15 @@
+import type { QueryClient } from '@tanstack/react-query'
 import { createBrowserRouter, type RouteObject } from 'react-router-dom'
 import { AppLayout } from './layout/app-layout'
 import { PageErrorPage, RootErrorPage } from './layout/root-error-page'
-
-/** The page area while a page's code loads: the same as index.html's static shell shows. */
-export const PAGE_LOADING = <p className="app-loading">Loading the playground…</p>
+import { prefetchAccount } from './session/prefetch-account'
 
 /** Each page is its own chunk; the layout (header and indicators) is in the main bundle. */
-export function createAppRouter() {
-  return createBrowserRouter(appRoutes())
+export function createAppRouter(client: QueryClient) {
+  return createBrowserRouter(appRoutes(client))
 }
 
-export function appRoutes(): RouteObject[] {
+export function appRoutes(client: QueryClient): RouteObject[] {
   return [
     {
       element: <AppLayout />,
@@ -20,7 +19,10 @@ export function appRoutes(): RouteObject[] {
           errorElement: <PageErrorPage />,
           // While the first page's chunk loads, the layout is already drawn around this (as
           // index.html's static shell draws it before any script runs): nothing moves later.
-          hydrateFallbackElement: PAGE_LOADING,
+          hydrateFallbackElement: <p className="app-loading">Loading the playground…</p>,
+          // Starts the session and account reads with the page's chunk, not after it: returns
+          // at once, so it holds nothing up (see prefetch-account.ts).
+          loader: () => prefetchAccount(client),
           children: [
             {
               index: true,

@@ -13,7 +13,7 @@ import './lib/base.css'
 captureCallbackFromAddressBar()
 
 const queryClient = createQueryClient()
-const router = createAppRouter()
+const router = createAppRouter(queryClient)
 
 const container = document.getElementById('root')
 if (container === null) throw new Error('index.html has no #root element')
