@@ -1,11 +1,26 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import type * as React from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { appRoutes } from '../src/web/app-router'
 import { createQueryClient } from '../src/web/query-client'
+
+// Server rendering needs a server snapshot, which the browser-only indicators' store does not
+// give (the browser never renders on a server): the client's snapshot stands in for it.
+vi.mock('react', async (importOriginal) => {
+  const react = await importOriginal<typeof React>()
+  return {
+    ...react,
+    useSyncExternalStore: <T,>(
+      subscribe: (onChange: () => void) => () => void,
+      getSnapshot: () => T,
+      getServerSnapshot?: () => T,
+    ) => react.useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot ?? getSnapshot),
+  }
+})
 
 /** What React draws first on a page whose nav link is not current, before any chunk or answer. */
 function firstRender(): string {

@@ -86,7 +86,7 @@ export function StatusBar() {
               {config.data.service === 'emulator' ? 'emulator' : new URL(config.data.baseUrl).host}
             </span>
           ) : (
-            <span className="status-value muted">{config.isError ? 'unknown' : 'checking…'}</span>
+            checking
           )}
         </div>
       </div>

@@ -108,10 +108,5 @@ export type ApiStatusStore = ReturnType<typeof createApiStatusStore>
 export const apiStatusStore = createApiStatusStore()
 
 export function useApiStatus(): ApiStatus {
-  // The server snapshot is for the static-shell test, which renders the layout in Node.
-  return useSyncExternalStore(
-    apiStatusStore.subscribe,
-    apiStatusStore.getSnapshot,
-    apiStatusStore.getSnapshot,
-  )
+  return useSyncExternalStore(apiStatusStore.subscribe, apiStatusStore.getSnapshot)
 }
