@@ -6,7 +6,7 @@
 import { chromium } from '@playwright/test'
 import type { Browser, BrowserContext, Page, Request } from '@playwright/test'
 import { CHROMIUM_ARGS, findChromium } from '../e2e/support/browser'
-import { DEMO_LOGIN, DEMO_NAME, SESSION_COOKIE, type BenchStack } from './stack'
+import { DEMO_LOGIN, DEMO_NAME, type BenchStack, type SessionCookie } from './stack'
 
 export const LOGIN_RUNS = 7
 /** Every wait in a browser run is bounded. */
@@ -46,18 +46,16 @@ async function newAppContext(browser: Browser, stack: BenchStack): Promise<Brows
 export async function connectedContext(
   browser: Browser,
   stack: BenchStack,
-  sessionCookie: string,
+  sessionCookies: readonly SessionCookie[],
 ): Promise<BrowserContext> {
   const context = await newAppContext(browser, stack)
-  await context.addCookies([
-    {
-      name: SESSION_COOKIE,
-      value: sessionCookie,
+  await context.addCookies(
+    sessionCookies.map((cookie) => ({
+      ...cookie,
       url: stack.appOrigin,
-      httpOnly: true,
-      sameSite: 'Strict',
-    },
-  ])
+      sameSite: 'Strict' as const,
+    })),
+  )
   return context
 }
 
@@ -166,9 +164,9 @@ const isDataPath = (path: string) => path.startsWith('/api/') || path.startsWith
 export async function measureTour(
   browser: Browser,
   stack: BenchStack,
-  sessionCookie: string,
+  sessionCookies: readonly SessionCookie[],
 ): Promise<TourResult> {
-  const context = await connectedContext(browser, stack, sessionCookie)
+  const context = await connectedContext(browser, stack, sessionCookies)
   const page = await context.newPage()
   const requests: (TourRequest & { epochStart: number })[] = []
   let step = ''

@@ -14,7 +14,7 @@ import { launchChromium, measureLoginRoundTrip, measureTour, median } from './br
 import { measureLighthouse } from './lighthouse'
 import { LOAD, measureLoad, type LoadResult } from './proxy-load'
 import { renderMarkdown, type BenchResults, type Section } from './report'
-import { connectThroughProxy, SESSION_COOKIE, startBenchStack, tokenFromEmulator } from './stack'
+import { connectThroughProxy, cookieHeader, startBenchStack, tokenFromEmulator } from './stack'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../src/protocol/playground-api'
 
 const DEADLINE_MS = 10 * 60_000
@@ -101,7 +101,7 @@ async function main(): Promise<number> {
               name: 'proxy' as const,
               label: 'through our proxy (createProxy + createHttpUpstream)',
               url: `${stack.appUrl}/api/v2/user`,
-              headers: { Cookie: `${SESSION_COOKIE}=${session}`, [CSRF_HEADER]: CSRF_HEADER_VALUE },
+              headers: { Cookie: cookieHeader(session), [CSRF_HEADER]: CSRF_HEADER_VALUE },
             },
             {
               name: 'floor' as const,
@@ -150,7 +150,7 @@ async function main(): Promise<number> {
               {
                 page: '/me',
                 url: `${stack.appOrigin}/me`,
-                sessionCookie: await connectThroughProxy(stack),
+                sessionCookies: await connectThroughProxy(stack),
               },
             ],
             ['mobile', 'desktop'],

@@ -165,7 +165,7 @@ async function startLoginThroughProxy(stack: BenchStack) {
 }
 
 /** The real flow through the running proxy: start, sign in and consent, exchange. */
-export async function connectThroughProxy(stack: BenchStack): Promise<string> {
+export async function connectThroughProxy(stack: BenchStack): Promise<SessionCookie[]> {
   const login = await startLoginThroughProxy(stack)
   const response = await fetch(`${stack.appUrl}/auth/exchange`, {
     method: 'POST',
@@ -177,11 +177,32 @@ export async function connectThroughProxy(stack: BenchStack): Promise<string> {
     },
     body: JSON.stringify({ code: login.code, state: login.state }),
   })
-  const session = cookiesOf(response).find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`))
-  if (response.status !== 200 || session === undefined) {
+  // The session cookie and what comes with it (the page-readable connected hint), as set.
+  const cookies = response.headers.getSetCookie().map((header) => {
+    const [pair = '', ...attributes] = header.split(';')
+    const eq = pair.indexOf('=')
+    return {
+      name: pair.slice(0, eq).trim(),
+      value: pair.slice(eq + 1).trim(),
+      httpOnly: attributes.some((attribute) => attribute.trim().toLowerCase() === 'httponly'),
+    }
+  })
+  const kept = cookies.filter((cookie) => !cookie.name.startsWith('pg_tx_'))
+  if (response.status !== 200 || !kept.some((cookie) => cookie.name === SESSION_COOKIE)) {
     throw new Error(`POST /auth/exchange answered ${response.status} without a session cookie`)
   }
-  return session.slice(SESSION_COOKIE.length + 1)
+  return kept
+}
+
+/** A cookie the exchange set, for a browser context or a Cookie header. */
+export interface SessionCookie {
+  name: string
+  value: string
+  httpOnly: boolean
+}
+
+export function cookieHeader(cookies: readonly SessionCookie[]): string {
+  return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ')
 }
 
 /** A token of our own for the direct and floor runs: the same flow, exchanged at the emulator. */
