@@ -268,11 +268,20 @@ export async function measureTour(
     seen.add(key)
   }
 
+  // The profile's panels are its requests for the account's data (/api/…: the user, and the
+  // repositories and groups panels when they exist). All they may wait for is the session; a
+  // panel that starts after the session's answer, or after another panel's, is a waterfall.
+  // /auth/config (the status bar's) is neither a panel nor needed by one: when it answers
+  // first, nothing waited for it.
   const profileRequests = tour.filter((request) => request.step === 'open /me')
+  const isPanel = (request: TourRequest) => request.path.startsWith('/api/')
   const waterfall: string[] = []
-  for (const later of profileRequests) {
+  for (const later of profileRequests.filter(isPanel)) {
     const answeredBefore = profileRequests.filter(
-      (earlier) => earlier.end !== null && earlier.end <= later.start,
+      (earlier) =>
+        (isPanel(earlier) || earlier.path === '/auth/session') &&
+        earlier.end !== null &&
+        earlier.end <= later.start,
     )
     if (answeredBefore.length > 0) {
       waterfall.push(
