@@ -45,7 +45,7 @@ export default defineConfig({
   },
   server: { host: 'localhost', port: 5173, strictPort: true },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'bench/**/*.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 15_000,
   },

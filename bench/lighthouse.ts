@@ -5,14 +5,14 @@
  * against that port, so its trace processing does not share the servers' event loop.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium } from '@playwright/test'
 import { z } from 'zod'
 import { CHROMIUM_ARGS, findChromium } from '../e2e/support/browser'
-import { SESSION_COOKIE } from './stack'
+import type { SessionCookie } from './stack'
 
 export const LIGHTHOUSE_CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const
 export type LighthouseCategory = (typeof LIGHTHOUSE_CATEGORIES)[number]
@@ -102,14 +102,18 @@ async function stopChromium(child: ChildProcess): Promise<void> {
   clearTimeout(timer)
 }
 
-async function setSessionCookie(port: number, origin: string, value: string): Promise<void> {
+async function setSessionCookies(
+  port: number,
+  origin: string,
+  cookies: readonly SessionCookie[],
+): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`)
   try {
     const context = browser.contexts()[0]
     if (context === undefined) throw new Error('Chromium has no default context')
-    await context.addCookies([
-      { name: SESSION_COOKIE, value, url: origin, httpOnly: true, sameSite: 'Strict' },
-    ])
+    await context.addCookies(
+      cookies.map((cookie) => ({ ...cookie, url: origin, sameSite: 'Strict' as const })),
+    )
   } finally {
     // Disconnects; the browser started above keeps running.
     await browser.close()
@@ -213,7 +217,7 @@ function summarize(
 
 /** Each page with each preset, one run at a time, each in a fresh Chromium profile. */
 export async function measureLighthouse(
-  pages: { page: string; url: string; sessionCookie?: string }[],
+  pages: { page: string; url: string; sessionCookies?: readonly SessionCookie[] }[],
   presets: readonly LighthousePreset[],
 ): Promise<{ version: string; runs: LighthouseRun[] }> {
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'bench-lighthouse-'))
@@ -225,12 +229,20 @@ export async function measureLighthouse(
       const profileDir = path.join(workDir, `profile-${index}`)
       const browser = await startChromium(profileDir)
       try {
-        if (target.sessionCookie !== undefined) {
-          await setSessionCookie(browser.port, new URL(target.url).origin, target.sessionCookie)
+        if (target.sessionCookies !== undefined) {
+          await setSessionCookies(browser.port, new URL(target.url).origin, target.sessionCookies)
         }
         const outputPath = path.join(workDir, `report-${index}.json`)
         await runLighthouseCli(target.url, browser.port, outputPath, target.preset)
-        const report = ReportSchema.parse(JSON.parse(await readFile(outputPath, 'utf8')))
+        const text = await readFile(outputPath, 'utf8')
+        // For a closer look: BENCH_LIGHTHOUSE_REPORTS=dir keeps each run's full report there.
+        const keep = process.env.BENCH_LIGHTHOUSE_REPORTS
+        if (keep !== undefined && keep !== '') {
+          await mkdir(keep, { recursive: true })
+          const name = `${target.preset}-${target.page === '/' ? 'root' : target.page.replace(/\W/g, '')}.json`
+          await writeFile(path.join(keep, name), text)
+        }
+        const report = ReportSchema.parse(JSON.parse(text))
         version = report.lighthouseVersion
         runs.push(summarize(target.preset, target.page, target.url, report))
       } finally {

@@ -139,7 +139,7 @@ function summaryRows(results: BenchResults): string[][] {
       ),
     ])
     rows.push([
-      'Profile page: its requests start in parallel',
+      'Profile page: its panels’ requests start with the session’s, not after it',
       profileLoad.isParallel ? 'parallel' : 'waterfall',
       '—',
       'parallel',
@@ -306,8 +306,10 @@ function tourDetails(tour: TourResult): string[] {
       ? 'No duplicate request.'
       : `Duplicates: ${tour.duplicates.join('; ')}.`,
     '',
+    'Profile page panels: its requests for the account’s data (`/api/…`); each may wait for nothing but the session, so one that starts after `GET /auth/session` answered, or after another panel’s answer, is a waterfall. `GET /auth/config` (the status bar’s) is no dependency of theirs.',
+    '',
     tour.profileLoad.isParallel
-      ? 'Profile page: every request started before any of them answered.'
+      ? 'Profile page: every panel started before the session (or another panel) answered.'
       : `Profile page waterfall: ${tour.profileLoad.waterfall.join('; ')}.`,
     '',
   ]

@@ -14,11 +14,32 @@ import { launchChromium, measureLoginRoundTrip, measureTour, median } from './br
 import { measureLighthouse } from './lighthouse'
 import { LOAD, measureLoad, type LoadResult } from './proxy-load'
 import { renderMarkdown, type BenchResults, type Section } from './report'
-import { connectThroughProxy, SESSION_COOKIE, startBenchStack, tokenFromEmulator } from './stack'
+import { connectThroughProxy, cookieHeader, startBenchStack, tokenFromEmulator } from './stack'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../src/protocol/playground-api'
 
 const DEADLINE_MS = 10 * 60_000
 const resultsDir = path.join(projectRoot, 'bench', 'results')
+
+/**
+ * `npm run bench -- --only=proxy,lighthouse` measures some parts only (the bundle, which builds
+ * the app, always runs) and writes bench/results/partial.md and .json, leaving latest.* alone.
+ */
+const PARTS = ['proxy', 'login', 'tour', 'lighthouse'] as const
+type Part = (typeof PARTS)[number]
+function selectedParts(argv: readonly string[]): ReadonlySet<Part> {
+  const only = argv.find((arg) => arg.startsWith('--only='))
+  if (only === undefined) return new Set(PARTS)
+  const names = only.slice('--only='.length).split(',')
+  const unknown = names.filter((name) => !(PARTS as readonly string[]).includes(name))
+  if (unknown.length > 0) {
+    throw new Error(`--only: unknown part ${unknown.join(', ')} (parts: ${PARTS.join(', ')})`)
+  }
+  return new Set(names as Part[])
+}
+const parts = selectedParts(process.argv.slice(2))
+const isPartial = parts.size < PARTS.length
+const SKIPPED = 'skipped (--only)'
+const skipped = <T>(): Section<T> => ({ ok: false, error: SKIPPED, seconds: 0 })
 
 async function section<T>(name: string, measure: () => Promise<T>): Promise<Section<T>> {
   const started = performance.now()
@@ -63,39 +84,41 @@ async function main(): Promise<number> {
     const stack = await startBenchStack(builtApp)
     cleanup.push(() => stack.close())
 
-    const proxy = await section<LoadResult[]>('proxy overhead (autocannon)', async () => {
-      const session = await connectThroughProxy(stack)
-      const token = await tokenFromEmulator(stack)
-      const floorUrl = await stack.startFloorProxy(token)
-      const results = await measureLoad([
-        {
-          name: 'direct' as const,
-          label: 'direct to the emulator',
-          url: `${stack.emulator.url}/api/v2/user`,
-          headers: { 'X-Auth-Token': token, 'User-Agent': 'bench' },
-        },
-        {
-          name: 'proxy' as const,
-          label: 'through our proxy (createProxy + createHttpUpstream)',
-          url: `${stack.appUrl}/api/v2/user`,
-          headers: { Cookie: `${SESSION_COOKIE}=${session}`, [CSRF_HEADER]: CSRF_HEADER_VALUE },
-        },
-        {
-          name: 'floor' as const,
-          label: 'through the floor (minimal node:http forwarder)',
-          url: `${floorUrl}/api/v2/user`,
-          headers: {},
-        },
-      ])
-      for (const result of results) {
-        if (result.errors > 0 || result.non2xx > 0) {
-          throw new Error(
-            `${result.name}: ${result.errors} errors and ${result.non2xx} non-2xx answers in ${result.requests} requests`,
-          )
-        }
-      }
-      return results
-    })
+    const proxy = !parts.has('proxy')
+      ? skipped<LoadResult[]>()
+      : await section<LoadResult[]>('proxy overhead (autocannon)', async () => {
+          const session = await connectThroughProxy(stack)
+          const token = await tokenFromEmulator(stack)
+          const floorUrl = await stack.startFloorProxy(token)
+          const results = await measureLoad([
+            {
+              name: 'direct' as const,
+              label: 'direct to the emulator',
+              url: `${stack.emulator.url}/api/v2/user`,
+              headers: { 'X-Auth-Token': token, 'User-Agent': 'bench' },
+            },
+            {
+              name: 'proxy' as const,
+              label: 'through our proxy (createProxy + createHttpUpstream)',
+              url: `${stack.appUrl}/api/v2/user`,
+              headers: { Cookie: cookieHeader(session), [CSRF_HEADER]: CSRF_HEADER_VALUE },
+            },
+            {
+              name: 'floor' as const,
+              label: 'through the floor (minimal node:http forwarder)',
+              url: `${floorUrl}/api/v2/user`,
+              headers: {},
+            },
+          ])
+          for (const result of results) {
+            if (result.errors > 0 || result.non2xx > 0) {
+              throw new Error(
+                `${result.name}: ${result.errors} errors and ${result.non2xx} non-2xx answers in ${result.requests} requests`,
+              )
+            }
+          }
+          return results
+        })
 
     let browser: Browser | undefined
     cleanup.push(async () => browser?.close())
@@ -103,30 +126,36 @@ async function main(): Promise<number> {
       browser = await launchChromium()
       return browser.version()
     })
-    const login = await section('login round trip', async () => {
-      if (browser === undefined) throw new Error('no Chromium')
-      return measureLoginRoundTrip(browser, stack)
-    })
-    const tour = await section('query tour', async () => {
-      if (browser === undefined) throw new Error('no Chromium')
-      return measureTour(browser, stack, await connectThroughProxy(stack))
-    })
+    const login = !parts.has('login')
+      ? skipped<Awaited<ReturnType<typeof measureLoginRoundTrip>>>()
+      : await section('login round trip', async () => {
+          if (browser === undefined) throw new Error('no Chromium')
+          return measureLoginRoundTrip(browser, stack)
+        })
+    const tour = !parts.has('tour')
+      ? skipped<Awaited<ReturnType<typeof measureTour>>>()
+      : await section('query tour', async () => {
+          if (browser === undefined) throw new Error('no Chromium')
+          return measureTour(browser, stack, await connectThroughProxy(stack))
+        })
     await browser?.close()
     browser = undefined
 
-    const lighthouse = await section('Lighthouse', async () =>
-      measureLighthouse(
-        [
-          { page: '/', url: `${stack.appOrigin}/` },
-          {
-            page: '/me',
-            url: `${stack.appOrigin}/me`,
-            sessionCookie: await connectThroughProxy(stack),
-          },
-        ],
-        ['mobile', 'desktop'],
-      ),
-    )
+    const lighthouse = !parts.has('lighthouse')
+      ? skipped<Awaited<ReturnType<typeof measureLighthouse>>>()
+      : await section('Lighthouse', async () =>
+          measureLighthouse(
+            [
+              { page: '/', url: `${stack.appOrigin}/` },
+              {
+                page: '/me',
+                url: `${stack.appOrigin}/me`,
+                sessionCookies: await connectThroughProxy(stack),
+              },
+            ],
+            ['mobile', 'desktop'],
+          ),
+        )
     await runCleanup()
 
     const results: BenchResults = {
@@ -152,13 +181,16 @@ async function main(): Promise<number> {
       tour,
       lighthouse,
     }
+    const name = isPartial ? 'partial' : 'latest'
     await mkdir(resultsDir, { recursive: true })
-    await writeFile(path.join(resultsDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`)
-    await writeFile(path.join(resultsDir, 'latest.md'), renderMarkdown(results))
+    await writeFile(path.join(resultsDir, `${name}.json`), `${JSON.stringify(results, null, 2)}\n`)
+    await writeFile(path.join(resultsDir, `${name}.md`), renderMarkdown(results))
     console.log(
-      `bench: wrote bench/results/latest.md and latest.json in ${results.durationSeconds.toFixed(0)} s`,
+      `bench: wrote bench/results/${name}.md and ${name}.json in ${results.durationSeconds.toFixed(0)} s`,
     )
-    const failed = [bundle, proxy, login, tour, lighthouse].filter((s) => !s.ok).length
+    const failed = [bundle, proxy, login, tour, lighthouse].filter(
+      (s) => !s.ok && s.error !== SKIPPED,
+    ).length
     return failed === 0 ? 0 : 1
   } finally {
     clearTimeout(deadline)

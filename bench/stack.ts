@@ -1,5 +1,6 @@
 /**
- * The benchmark's own stack, on ports of its own (the dev server and the e2e suite keep theirs):
+ * The benchmark's own stack, on ephemeral ports (two runs, or a run beside the dev server or the
+ * e2e suite, never collide):
  * the emulator with a rate limit no benchmark reaches, the production composition (proxy beside
  * the built web app, as `npm start` serves it), and the floor: a minimal node:http forwarder.
  * Everything listens on loopback and `close()` stops all of it.
@@ -23,8 +24,6 @@ import { createProxy } from '../src/proxy/proxy'
 import { createHttpUpstream } from '../src/proxy/upstream'
 import { createWebApp } from '../src/proxy/web-app'
 
-export const BENCH_APP_ORIGIN = 'http://localhost:5373'
-export const BENCH_EMULATOR_PORT = 4210
 export const SESSION_COOKIE = 'pg_session'
 export const DEMO_LOGIN = 'alice'
 export const DEMO_NAME = 'Alice Chen'
@@ -40,16 +39,11 @@ export interface BenchStack {
   close(): Promise<void>
 }
 
-async function listen(server: http.Server, port: number, name: string): Promise<string> {
+/** Listens on a free loopback port; answers its URL. */
+async function listen(server: http.Server): Promise<string> {
   await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new Error(`${name}: port ${port} is in use; stop what holds it and run again`)
-          : error,
-      ),
-    )
-    server.listen(port, '127.0.0.1', () => resolve())
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => resolve())
   })
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 }
@@ -61,31 +55,37 @@ function closeServer(server: http.Server): Promise<void> {
 }
 
 export async function startBenchStack(appDir: string): Promise<BenchStack> {
-  const config = loadConfig({
-    APP_ORIGIN: BENCH_APP_ORIGIN,
-    EMULATOR_PORT: String(BENCH_EMULATOR_PORT),
-    SESSION_SECRET: randomBytes(32).toString('base64url'),
-  })
   const closers: (() => Promise<void> | void)[] = []
   const close = async () => {
     for (const closer of closers.reverse()) await closer()
   }
   try {
+    // The app's port first: the redirect URI the emulator registers names it.
+    let listener: http.RequestListener = (_req, res) => res.writeHead(503).end()
+    const appServer = http.createServer((req, res) => listener(req, res))
+    const appUrl = await listen(appServer)
+    closers.push(() => closeServer(appServer))
+    const appOrigin = `http://localhost:${new URL(appUrl).port}`
+
     const emulator = await startEmulator({
-      port: BENCH_EMULATOR_PORT,
+      port: 0,
       host: '127.0.0.1',
       options: {
-        apps: seedApps({ webRedirectUri: config.redirectUri }),
-        origin: `http://127.0.0.1:${BENCH_EMULATOR_PORT}`,
+        apps: seedApps({ webRedirectUri: `${appOrigin}/callback` }),
         // The default 5000 per hour would stop the load test within a second.
         rateLimit: { limit: 1_000_000_000, windowMs: 3_600_000 },
       },
-    }).catch((error: unknown) => {
-      throw (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
-        ? new Error(`emulator: port ${BENCH_EMULATOR_PORT} is in use; stop what holds it`)
-        : error
     })
     closers.push(() => emulator.close())
+
+    const config = loadConfig({
+      APP_ORIGIN: appOrigin,
+      EMULATOR_PORT: new URL(emulator.url).port,
+      SESSION_SECRET: randomBytes(32).toString('base64url'),
+    })
+    if (config.redirectUri !== `${appOrigin}/callback` || config.authUrl.origin !== emulator.url) {
+      throw new Error(`the bench stack's configuration does not match its servers`)
+    }
 
     const upstream = createHttpUpstream()
     closers.push(() => upstream.close())
@@ -93,13 +93,11 @@ export async function startBenchStack(appDir: string): Promise<BenchStack> {
     const app = new Hono()
     app.route('/', createProxy({ config, upstream }))
     app.route('/', createWebApp({ root: appDir, config }))
-    const appServer = http.createServer(getRequestListener(app.fetch))
-    const appUrl = await listen(appServer, config.port, 'app')
-    closers.push(() => closeServer(appServer))
+    listener = getRequestListener(app.fetch)
 
     const startFloorProxy = async (token: string) => {
       const server = createFloorProxy(new URL(emulator.url), token)
-      const url = await listen(server, 0, 'floor proxy')
+      const url = await listen(server)
       closers.push(() => closeServer(server))
       return url
     }
@@ -167,7 +165,7 @@ async function startLoginThroughProxy(stack: BenchStack) {
 }
 
 /** The real flow through the running proxy: start, sign in and consent, exchange. */
-export async function connectThroughProxy(stack: BenchStack): Promise<string> {
+export async function connectThroughProxy(stack: BenchStack): Promise<SessionCookie[]> {
   const login = await startLoginThroughProxy(stack)
   const response = await fetch(`${stack.appUrl}/auth/exchange`, {
     method: 'POST',
@@ -179,11 +177,32 @@ export async function connectThroughProxy(stack: BenchStack): Promise<string> {
     },
     body: JSON.stringify({ code: login.code, state: login.state }),
   })
-  const session = cookiesOf(response).find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`))
-  if (response.status !== 200 || session === undefined) {
+  // The session cookie and what comes with it (the page-readable connected hint), as set.
+  const cookies = response.headers.getSetCookie().map((header) => {
+    const [pair = '', ...attributes] = header.split(';')
+    const eq = pair.indexOf('=')
+    return {
+      name: pair.slice(0, eq).trim(),
+      value: pair.slice(eq + 1).trim(),
+      httpOnly: attributes.some((attribute) => attribute.trim().toLowerCase() === 'httponly'),
+    }
+  })
+  const kept = cookies.filter((cookie) => !cookie.name.startsWith('pg_tx_'))
+  if (response.status !== 200 || !kept.some((cookie) => cookie.name === SESSION_COOKIE)) {
     throw new Error(`POST /auth/exchange answered ${response.status} without a session cookie`)
   }
-  return session.slice(SESSION_COOKIE.length + 1)
+  return kept
+}
+
+/** A cookie the exchange set, for a browser context or a Cookie header. */
+export interface SessionCookie {
+  name: string
+  value: string
+  httpOnly: boolean
+}
+
+export function cookieHeader(cookies: readonly SessionCookie[]): string {
+  return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ')
 }
 
 /** A token of our own for the direct and floor runs: the same flow, exchanged at the emulator. */

@@ -99,7 +99,13 @@ test.describe('No token or secret in the browser', () => {
     expect(session, 'the session cookie').toBeDefined()
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' })
     expect(session!.value).not.toContain('emu_at_')
-    // The login's transaction cookie is gone once the code is exchanged.
-    expect(cookies.map((cookie) => cookie.name)).toEqual([SESSION_COOKIE])
+    // The login's transaction cookie is gone once the code is exchanged. Beside the session
+    // stays only the connected hint, which says "1" and nothing else (docs/decisions/0006).
+    expect(cookies.map((cookie) => cookie.name).sort()).toEqual(['pg_connected', SESSION_COOKIE])
+    expect(cookies.find((cookie) => cookie.name === 'pg_connected')).toMatchObject({
+      value: '1',
+      sameSite: 'Strict',
+      path: '/',
+    })
   })
 })

@@ -44,6 +44,8 @@ export const ExchangeResponseSchema = z.object({
   scope: z.string(),
   requestedScope: z.string(),
   returnTo: z.string(),
+  /** The new session's start, as `GET /auth/session` reports it. */
+  connectedAt: z.string(),
 })
 export type ExchangeResponse = z.infer<typeof ExchangeResponseSchema>
 

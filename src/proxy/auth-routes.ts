@@ -228,11 +228,14 @@ export function createAuthRoutes(ctx: ProxyContext) {
     }
 
     addTraceSecrets(c, token.data.access_token)
-    const scope = await openSession(c, cookies, ctx.clock(), token.data, transaction.scope)
+    const connectedAt = ctx.clock()
+    const scope = await openSession(c, cookies, connectedAt, token.data, transaction.scope)
+    // What GET /auth/session would now answer, so the app need not ask (issue 7).
     return c.json({
       scope,
       requestedScope: transaction.scope,
       returnTo: transaction.returnTo,
+      connectedAt: new Date(connectedAt).toISOString(),
     } satisfies ExchangeResponse)
   })
 

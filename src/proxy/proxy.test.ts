@@ -270,6 +270,7 @@ describe('POST /auth/exchange', () => {
       scope: 'repo:read,group:read',
       requestedScope: 'repo:read,group:read',
       returnTo: '/me',
+      connectedAt: new Date(now).toISOString(),
     })
     expect(text).not.toContain('emu_at_')
 
@@ -279,6 +280,12 @@ describe('POST /auth/exchange', () => {
     expect(session?.attributes.get('samesite')).toBe('Strict')
     expect(session?.attributes.get('path')).toBe('/')
     expect(session?.attributes.has('domain')).toBe(false)
+    // The page-readable hint says "connected" and nothing else, and lives as long as the session.
+    const hint = browser.seen.find((cookie) => cookie.name === 'pg_connected')
+    expect(hint?.value).toBe('1')
+    expect(hint?.attributes.has('httponly')).toBe(false)
+    expect(hint?.attributes.get('samesite')).toBe('Strict')
+    expect(hint?.attributes.get('max-age')).toBe(session?.attributes.get('max-age'))
     for (const cookie of browser.seen)
       expect(`${cookie.name}=${cookie.value}`.length).toBeLessThanOrEqual(4096)
     // The transaction is consumed.
@@ -669,6 +676,27 @@ describe('/api/v2 forwarding', () => {
     expect(malformed.headers.get('X-Playground-Error')).toBe('upstream_invalid')
   })
 
+  it('sends no-store and nosniff on every answer: forwarded, refused, not found and time-out', async () => {
+    setup({ timeoutMs: 200 })
+    emulator.control.queueFault({ path: '/api/v2/users/bob', delayMs: 1000 })
+    const browser = createBrowser(proxy)
+    const answers = [
+      await browser.call('GET', '/api/v2/users/alice'),
+      await browser.call('GET', '/api/v2/user'),
+      await browser.call('GET', '/api/v2/users/alice', { bare: true }),
+      await browser.call('GET', '/api/v2/repos'),
+      await browser.call('GET', '/auth/nothing-here'),
+      await browser.call('GET', '/api/v2/users/bob'),
+    ]
+    expect(answers.map((response) => response.status)).toEqual([200, 401, 403, 404, 404, 504])
+    for (const response of answers) {
+      expect(response.headers.get('Cache-Control')).toBe('no-store')
+      expect(response.headers.get('Pragma')).toBe('no-cache')
+      expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff')
+      expect(response.headers.get('Referrer-Policy')).toBe('no-referrer')
+    }
+  })
+
   it('times out a hanging service', async () => {
     setup({ timeoutMs: 200 })
     emulator.control.queueFault({ path: '/api/v2/users/alice', delayMs: 1000 })
@@ -713,13 +741,17 @@ describe('the session', () => {
   it('clears the cookie and the origin’s web storage on logout', async () => {
     const browser = createBrowser(proxy)
     await connect(browser)
+    expect(browser.jar.get('pg_connected')).toBe('1')
     const response = await browser.call('POST', '/auth/logout', { body: {} })
     expect(response.status).toBe(204)
     expect(response.headers.get('Clear-Site-Data')).toBe('"storage"')
-    const cleared = browser.seen.at(-1)
-    expect(cleared).toMatchObject({ name: 'pg_session' })
-    expect(cleared?.attributes.get('max-age')).toBe('0')
-    expect(cleared?.attributes.get('path')).toBe('/')
+    const cleared = browser.seen.slice(-2)
+    expect(cleared.map((cookie) => cookie.name)).toEqual(['pg_session', 'pg_connected'])
+    for (const cookie of cleared) {
+      expect(cookie.attributes.get('max-age')).toBe('0')
+      expect(cookie.attributes.get('path')).toBe('/')
+    }
+    expect(browser.jar.has('pg_connected')).toBe(false)
     expect(await (await browser.call('GET', '/auth/session')).json()).toEqual({ connected: false })
   })
 

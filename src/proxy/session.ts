@@ -56,6 +56,8 @@ export type ClientCodeAttempt = z.infer<typeof ClientCodeAttemptSchema>
 
 export interface CookieJar {
   sessionCookieName: string
+  /** Not HttpOnly, value `1`, set and cleared with the session: see connectedHintCookie. */
+  connectedHintCookieName: string
   transactionCookieName(state: string): string
   startTransaction(c: Context, transaction: Transaction): Promise<void>
   /** Reads the transaction for `state` and deletes its cookie whatever the outcome (RFC 9700 §4.2.4). */
@@ -86,6 +88,12 @@ export function createCookieJar(config: Config, sealer: Sealer, clock: () => num
     sameSite: 'Strict',
     secure: config.isSecure,
   } as const
+  // The connected hint (docs/decisions/0006-connected-hint-cookie.md): "this browser holds a
+  // session", readable by the page so that a first load asks for the account's data beside
+  // /auth/session instead of after it (issue 7). It carries nothing else; the session cookie
+  // stays the only proof, and the hint lives and dies with it.
+  const connectedHintCookieName = config.isSecure ? '__Host-pg_connected' : 'pg_connected'
+  const connectedHintCookie = { ...sessionCookie, httpOnly: false } as const
   // The code is a bearer secret until redeemed (checklist J3): sealed, and only sent to /auth/client-code.
   const clientCodeCookieName = config.isSecure ? '__Secure-pg_cc' : 'pg_cc'
   const clientCodeCookie = {
@@ -107,6 +115,9 @@ export function createCookieJar(config: Config, sealer: Sealer, clock: () => num
 
   function clearSession(c: Context): void {
     deleteCookie(c, sessionCookieName, sessionCookie)
+    if (getCookie(c, connectedHintCookieName) !== undefined) {
+      deleteCookie(c, connectedHintCookieName, connectedHintCookie)
+    }
   }
 
   async function writeSession(c: Context, session: Session): Promise<void> {
@@ -116,6 +127,7 @@ export function createCookieJar(config: Config, sealer: Sealer, clock: () => num
     )
     const sealed = await sealer.seal('session', session, remaining)
     setCookie(c, sessionCookieName, sealed, { ...sessionCookie, maxAge: remaining })
+    setCookie(c, connectedHintCookieName, '1', { ...connectedHintCookie, maxAge: remaining })
   }
 
   // Unsealing (AES-GCM through Web Crypto) was the proxy's largest cost per API call (issue 7).
@@ -153,6 +165,7 @@ export function createCookieJar(config: Config, sealer: Sealer, clock: () => num
 
   return {
     sessionCookieName,
+    connectedHintCookieName,
     transactionCookieName,
     async startTransaction(c, transaction) {
       const pending = await pendingTransactions(c)

@@ -1,17 +1,28 @@
-import { createBrowserRouter } from 'react-router-dom'
+import type { QueryClient } from '@tanstack/react-query'
+import { createBrowserRouter, type RouteObject } from 'react-router-dom'
 import { AppLayout } from './layout/app-layout'
 import { PageErrorPage, RootErrorPage } from './layout/root-error-page'
+import { prefetchAccount } from './session/prefetch-account'
 
 /** Each page is its own chunk; the layout (header and indicators) is in the main bundle. */
-export function createAppRouter() {
-  return createBrowserRouter([
+export function createAppRouter(client: QueryClient) {
+  return createBrowserRouter(appRoutes(client))
+}
+
+export function appRoutes(client: QueryClient): RouteObject[] {
+  return [
     {
       element: <AppLayout />,
       errorElement: <RootErrorPage />,
-      hydrateFallbackElement: <p className="app-loading">Loading the playground…</p>,
       children: [
         {
           errorElement: <PageErrorPage />,
+          // While the first page's chunk loads, the layout is already drawn around this (as
+          // index.html's static shell draws it before any script runs): nothing moves later.
+          hydrateFallbackElement: <p className="app-loading">Loading the playground…</p>,
+          // Starts the session and account reads with the page's chunk, not after it: returns
+          // at once, so it holds nothing up (see prefetch-account.ts).
+          loader: () => prefetchAccount(client),
           children: [
             {
               index: true,
@@ -57,5 +68,5 @@ export function createAppRouter() {
         },
       ],
     },
-  ])
+  ]
 }

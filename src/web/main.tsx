@@ -1,6 +1,6 @@
 // Must stay the first import (see the module).
 import './lib/zod-config'
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from 'react-router-dom'
@@ -13,15 +13,21 @@ import './lib/base.css'
 captureCallbackFromAddressBar()
 
 const queryClient = createQueryClient()
-const router = createAppRouter()
+const router = createAppRouter(queryClient)
 
 const container = document.getElementById('root')
 if (container === null) throw new Error('index.html has no #root element')
 
-createRoot(container).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-)
+const root = createRoot(container)
+// index.html's static shell is on screen already; in a transition React renders the app in
+// small slices that leave the main thread free between them, instead of one long task
+// (issue 7: Total Blocking Time on a phone).
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  )
+})

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router-dom'
 import type { ExchangeResponse } from '../../protocol/playground-api'
 import { Checklist, type Step } from '../lib/checklist'
 import { safeReturnTo } from '../lib/return-to'
-import { refreshAfterSessionChange } from '../session/account-cache'
+import { startSession } from '../session/account-cache'
 import { forgetCapturedCallback, peekCapturedCallback } from './capture-callback'
 import { verifyState, type CallbackParams, type StateVerdict } from './callback-params'
 import { describeExchangeError } from './describe-exchange-error'
@@ -252,11 +252,13 @@ export function CallbackPage() {
 
   useEffect(() => {
     if (params.kind !== 'code' || verdict !== 'match') return
+    // A login usually lands on the profile: its code loads while the code is exchanged (issue 7).
+    void import('../profile/profile-page')
     let isCurrent = true
     exchangeCodeOnce({ code: params.code, state: params.state }).then(
       async (response) => {
         if (!isCurrent) return
-        await refreshAfterSessionChange(client)
+        await startSession(client, response)
         if (!isCurrent) return
         setOutcome({ status: 'connected', response })
         void navigate(landingPath(response.returnTo), { replace: true })

@@ -9,7 +9,12 @@ function setup() {
     getItem: (key) => map.get(key) ?? null,
     setItem: (key, value) => void map.set(key, value),
   }))
-  const response: ExchangeResponse = { scope: 'doc', requestedScope: 'doc', returnTo: '/' }
+  const response: ExchangeResponse = {
+    scope: 'doc',
+    requestedScope: 'doc',
+    returnTo: '/',
+    connectedAt: '2026-01-01T00:00:00.000Z',
+  }
   const exchange = vi.fn(
     () => new Promise<ExchangeResponse>((resolve) => setTimeout(() => resolve(response), 5)),
   )
@@ -29,11 +34,11 @@ describe('exchangeOnce', () => {
   })
 
   it('marks the state used before the request starts', () => {
-    const { states, exchange, exchangeOnce } = setup()
+    const { states, exchange, exchangeOnce, response } = setup()
     states.remember('s1')
     exchange.mockImplementationOnce(() => {
       expect(states.status('s1')).toBe('used')
-      return Promise.resolve({ scope: '', requestedScope: '', returnTo: '/' })
+      return Promise.resolve({ ...response, returnTo: '/' })
     })
     void exchangeOnce({ code: 'c1', state: 's1' })
     expect(exchange).toHaveBeenCalledTimes(1)

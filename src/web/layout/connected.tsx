@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router-dom'
 import type { SessionResponse } from '../../protocol/playground-api'
 import { missingScopes, safeParseScopes } from '../../protocol/scopes'
@@ -16,6 +16,11 @@ import '../inspector/keep-timeline'
  * 7's bundle budget): the header's account part and the status bar's granted scopes. It loads
  * once the session says connected, behind the placeholders those parts show while loading.
  */
+
+/** For session/prefetch-account.ts: the profile this header shows, asked for early. */
+export function prefetchCurrentUser(client: QueryClient): Promise<void> {
+  return client.prefetchQuery(userQueries.me())
+}
 
 type ConnectedSession = Extract<SessionResponse, { connected: true }>
 

@@ -78,14 +78,17 @@ export function StatusBar() {
           <span className="status-label">Rate limit</span>
           <RateLimitIndicator />
         </div>
-        {config.data && (
-          <div className="status-item status-service">
-            <span className="status-label">Service</span>
+        {/* Drawn from the start (index.html's shell too), so its arrival moves nothing. */}
+        <div className="status-item status-service">
+          <span className="status-label">Service</span>
+          {config.data ? (
             <span className="status-value mono" title={config.data.baseUrl}>
               {config.data.service === 'emulator' ? 'emulator' : new URL(config.data.baseUrl).host}
             </span>
-          </div>
-        )}
+          ) : (
+            checking
+          )}
+        </div>
       </div>
     </section>
   )

@@ -2,9 +2,11 @@
  * zod's global settings for the web app, imported first by main.tsx and by api-client.ts (the
  * second import keeps this module in the bundle chunk that holds the schemas, ahead of them).
  *
- * - English messages: zod/mini registers no locale (classic zod does it by itself), and without
- *   one every issue reads "Invalid input". The app shows issue messages (api-client.ts), so they
- *   must say what was wrong, as they did with classic zod.
+ * - Messages: zod/mini registers no locale (classic zod does it by itself), and without one
+ *   every issue reads "Invalid input". The app shows issue messages for an answer in an
+ *   unexpected shape (api-client.ts), so they must say what was wrong. A few words of our own
+ *   do, where zod's English locale would cost ~1.5 kB gzip of every first load (issue 7's
+ *   bundle budget); a schema's own message still wins over these.
  * - `jitless`: classic zod's objects compile their parsers with `new Function`, and merely
  *   probing for it is reported as a CSP violation under `script-src 'self'` (no 'unsafe-eval').
  *   The app's schemas are zod/mini, whose objects compile nothing, so nothing probes today; the
@@ -12,6 +14,17 @@
  *   Schemas read it when they are created, hence the import order.
  */
 import { z } from 'zod/mini'
-import { en } from 'zod/locales'
 
-z.config({ ...en(), jitless: true })
+function kindOf(input: unknown): string {
+  return input === null ? 'null' : Array.isArray(input) ? 'array' : typeof input
+}
+
+z.config({
+  jitless: true,
+  customError: (issue) =>
+    issue.code === 'invalid_type'
+      ? `expected ${issue.expected}, received ${kindOf(issue.input)}`
+      : issue.code === 'invalid_value'
+        ? `expected ${issue.values.map((value) => JSON.stringify(value)).join(' or ')}`
+        : issue.code.replaceAll('_', ' '),
+})

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
+import type { SessionResponse } from '../../protocol/playground-common'
 import { helloQueries } from '../hello/hello-queries'
 import { groupQueries, repoQueries, userQueries } from '../users/user-queries'
 import { apiStatusStore } from '../lib/api-status-store'
@@ -21,4 +22,28 @@ export async function refreshAfterSessionChange(client: QueryClient): Promise<vo
   // of asking again. Drop it first, so the session is read with the new cookie.
   await client.cancelQueries({ queryKey: sessionQueries.all() })
   await client.invalidateQueries({ queryKey: sessionQueries.all() })
+}
+
+/**
+ * After the code exchange: the answer says what `GET /auth/session` would, so the cache takes it
+ * instead of asking again, and the new account's profile (which the header and the usual landing
+ * page show) is requested at once (issue 7: the login round trip).
+ */
+export async function startSession(
+  client: QueryClient,
+  session: { scope: string; requestedScope: string; connectedAt: string },
+): Promise<void> {
+  client.removeQueries({ queryKey: userQueries.me().queryKey })
+  client.removeQueries({ queryKey: helloQueries.all() })
+  apiStatusStore.resetForNewSession()
+  // A session read that left before the exchange would answer "not connected": drop it.
+  await client.cancelQueries({ queryKey: sessionQueries.all() })
+  const connected: SessionResponse = {
+    connected: true,
+    scope: session.scope,
+    requestedScope: session.requestedScope,
+    connectedAt: session.connectedAt,
+  }
+  client.setQueryData(sessionQueries.current().queryKey, connected)
+  void client.prefetchQuery(userQueries.me())
 }

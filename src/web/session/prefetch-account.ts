@@ -1,0 +1,25 @@
+import type { QueryClient } from '@tanstack/react-query'
+
+/**
+ * Started by the router as a navigation begins, before any page's code has arrived: when this
+ * browser is hinted to be connected, the account's profile that the header (and the profile
+ * page) show, beside the session's read. Both requests leave together; without this the profile
+ * waited for the session's answer and then for the page's chunk (issue 7). Fresh data is not
+ * fetched again (the factories' staleTime), and a disconnected browser asks for no account data
+ * (no 401 in the console, nothing spent from the rate limit).
+ *
+ * The hint is the proxy's `pg_connected=1` cookie (docs/decisions/0006-connected-hint-cookie.md),
+ * set and cleared with the HttpOnly session cookie; it says nothing else, and `/auth/session`
+ * stays the truth.
+ */
+export function prefetchAccount(client: QueryClient): null {
+  // The session's own read starts as the layout first renders (app-header.tsx), in this task.
+  // Only a first load runs this before the session is known (the loader's route stays matched);
+  // after the exchange, startSession (account-cache.ts) asks for the profile itself.
+  if (!/(^|;\s*)(__Host-)?pg_connected=1(;|$)/.test(document.cookie)) return null
+  // Through the chunk of the header's account part, which a connected page loads anyway: no new
+  // chunk in the first load's graph (issue 7's bundle budget).
+  void import('../layout/connected').then(({ prefetchCurrentUser }) => prefetchCurrentUser(client))
+  // A loader's answer: nothing for the page, which reads the cache.
+  return null
+}
