@@ -65,8 +65,12 @@ function traceOf(response: Response, secrets: readonly string[] = []): ProxyTrac
 const fieldsOf = (fields: { name: string; value: string }[] | undefined) =>
   Object.fromEntries((fields ?? []).map((field) => [field.name, field.value]))
 
+/** The sealed cookies' values; the connected hint's `1` is public by design (decision 0006). */
 function cookieValues(browser: ReturnType<typeof createBrowser>): string[] {
-  return browser.seen.map((cookie) => cookie.value).filter((value) => value !== '')
+  return browser.seen
+    .filter((cookie) => !cookie.name.endsWith('pg_connected'))
+    .map((cookie) => cookie.value)
+    .filter((value) => value !== '')
 }
 
 async function login(browser: ReturnType<typeof createBrowser>, scopes = ['repo:read']) {
