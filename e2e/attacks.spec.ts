@@ -86,6 +86,9 @@ test.describe('Attacks from another site', () => {
   }) => {
     await connectAs(page, { login: 'alice', scopes: ['doc:read'] })
     await expect(page.getByRole('article', { name: 'Alice Chen' })).toBeVisible()
+    // The profile's panels have had their answers (403s: doc:read is not enough for them).
+    await expect(page.getByRole('button', { name: 'Grant repo:read' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Grant group:read' })).toBeVisible()
     const apiCallsBefore = (await emulator.log()).filter((e) => e.path.startsWith('/api/')).length
 
     // What a malicious page can do: fetches with the victim's cookies (simple and preflighted),

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import type { TraceField, TraceStep } from '../../protocol/trace'
 import { curlFor } from './curl'
-import { readStoredTimeline, writeStoredTimeline } from './keep-timeline'
+import { clearTimeline, readStoredTimeline } from './keep-timeline'
 import { recorded } from '../lib/api-client'
 import { SequenceDiagram } from './sequence-diagram'
 import {
@@ -41,8 +41,7 @@ function useTimeline() {
   }, [])
   const { entries, skipped } = parseTimeline([...stored, ...recorded.slice(0, count)])
   const clear = () => {
-    writeStoredTimeline([])
-    recorded.length = 0
+    clearTimeline()
     setStored([])
   }
   return { connections: groupByConnection(entries), skipped, clear }

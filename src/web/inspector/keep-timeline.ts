@@ -20,6 +20,19 @@ export function readStoredTimeline(): unknown[] {
   }
 }
 
+/**
+ * Disconnecting leaves no account data in this tab (checklist I2, with Clear-Site-Data): the
+ * entries name the account (its id in a path, its scopes), so they go with it, recorded or stored.
+ */
+export function clearTimeline(): void {
+  recorded.length = 0
+  try {
+    sessionStorage.removeItem(TIMELINE_KEY)
+  } catch {
+    // Storage disabled: nothing was stored.
+  }
+}
+
 export function writeStoredTimeline(entries: readonly unknown[]): void {
   try {
     sessionStorage.setItem(TIMELINE_KEY, JSON.stringify(entries.slice(-TIMELINE_CAP)))

@@ -19,6 +19,10 @@ import '../inspector/keep-timeline'
 
 /** For session/prefetch-account.ts: the profile this header shows, asked for early. */
 export function prefetchCurrentUser(client: QueryClient): Promise<void> {
+  const state = client.getQueryState(userQueries.me().queryKey)
+  // The page's own query got there first (this chunk can arrive late): an answer on its way is
+  // not asked for twice, and an error (a 429, a 401) is not asked again, as the retry policy says.
+  if (state?.fetchStatus === 'fetching' || state?.status === 'error') return Promise.resolve()
   return client.prefetchQuery(userQueries.me())
 }
 

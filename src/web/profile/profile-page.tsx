@@ -6,12 +6,13 @@ import { sessionQueries } from '../session/session-queries'
 import { UserCard, UserCardSkeleton } from '../users/user-card'
 import { userQueries } from '../users/user-queries'
 import { ProfilePanels } from './profile-panels'
+import type { SessionResponse } from '../../protocol/playground-common'
 import '../lib/page.css'
+
+type ConnectedSession = Extract<SessionResponse, { connected: true }>
 
 export function ProfilePage() {
   const session = useQuery(sessionQueries.current())
-  const isConnected = session.data?.connected === true
-  const me = useQuery({ ...userQueries.me(), enabled: isConnected })
 
   return (
     <div className="page">
@@ -27,14 +28,30 @@ export function ProfilePage() {
         <UserCardSkeleton />
       ) : session.isError ? (
         <ApiErrorNotice error={session.error} onRetry={() => void session.refetch()} />
-      ) : !isConnected ? (
+      ) : !session.data.connected ? (
         <ConnectFirst what="Your profile" />
-      ) : me.isPending ? (
+      ) : (
+        <ConnectedProfile session={session.data} />
+      )}
+    </div>
+  )
+}
+
+/**
+ * Mounted once the session says connected, rather than a query enabled then: the profile may
+ * already have been asked for beside the session (prefetch-account.ts), and a mount keeps the
+ * query client's retryOnMount: false, so a 429 that came meanwhile is not asked again at once.
+ */
+function ConnectedProfile({ session }: { session: ConnectedSession }) {
+  const me = useQuery(userQueries.me())
+  return (
+    <>
+      {me.isPending ? (
         <UserCardSkeleton />
       ) : me.isError ? (
         <ApiErrorNotice
           error={me.error}
-          sessionScope={session.data.connected ? session.data.scope : null}
+          sessionScope={session.scope}
           onRetry={() => void me.refetch()}
         />
       ) : (
@@ -43,10 +60,10 @@ export function ProfilePage() {
           <ResponseMetaLine request="GET /api/v2/user" meta={me.data.meta} />
         </>
       )}
-      {session.data?.connected === true && !me.isError && (
+      {!me.isError && (
         // Shown (as skeletons) while the profile loads, so nothing below the card moves.
-        <ProfilePanels user={me.data?.data ?? null} session={session.data} />
+        <ProfilePanels user={me.data?.data ?? null} session={session} />
       )}
-    </div>
+    </>
   )
 }
