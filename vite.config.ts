@@ -42,6 +42,10 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     target: 'es2022',
+    // Every browser of the target but Safari < 17 knows <link rel=modulepreload>; there the
+    // links are ignored and chunks load when imported: slower, never broken. ~0.2 kB gzip of
+    // the first load is worth more (issue 7's bundle budget).
+    modulePreload: { polyfill: false },
   },
   server: { host: 'localhost', port: 5173, strictPort: true },
   test: {

@@ -6,7 +6,7 @@
 import { chromium } from '@playwright/test'
 import type { Browser, BrowserContext, Page, Request } from '@playwright/test'
 import { CHROMIUM_ARGS, findChromium } from '../e2e/support/browser'
-import { DEMO_LOGIN, DEMO_NAME, type BenchStack, type SessionCookie } from './stack'
+import { DEMO_LOGIN, DEMO_NAME, DEMO_USER_ID, type BenchStack, type SessionCookie } from './stack'
 
 export const LOGIN_RUNS = 7
 /** Every wait in a browser run is bounded. */
@@ -268,18 +268,21 @@ export async function measureTour(
     seen.add(key)
   }
 
-  // The profile's panels are its requests for the account's data (/api/…: the user, and the
-  // repositories and groups panels when they exist). All they may wait for is the session; a
-  // panel that starts after the session's answer, or after another panel's, is a waterfall.
-  // /auth/config (the status bar's) is neither a panel nor needed by one: when it answers
-  // first, nothing waited for it.
+  // The profile's requests for the account's data (/api/…): the user, and the repositories and
+  // teams panels. Each may wait only for an answer it needs data from: the panels need the
+  // user's login and id (the service has no /user/repos), the user needs nothing but the cookie.
+  // A request that starts after any other answer (the session's included) is a waterfall.
+  // /auth/config (the status bar's) is not the profile's data: nothing waits for it.
   const profileRequests = tour.filter((request) => request.step === 'open /me')
-  const isPanel = (request: TourRequest) => request.path.startsWith('/api/')
+  const isAccountData = (request: TourRequest) => request.path.startsWith('/api/')
+  const needsUser = (request: TourRequest) =>
+    /^\/api\/v2\/users\/[^/]+\/(repos|groups)/.test(request.path)
   const waterfall: string[] = []
-  for (const later of profileRequests.filter(isPanel)) {
+  for (const later of profileRequests.filter(isAccountData)) {
     const answeredBefore = profileRequests.filter(
       (earlier) =>
-        (isPanel(earlier) || earlier.path === '/auth/session') &&
+        (isAccountData(earlier) || earlier.path === '/auth/session') &&
+        !(needsUser(later) && earlier.path === '/api/v2/user') &&
         earlier.end !== null &&
         earlier.end <= later.start,
     )
@@ -297,6 +300,8 @@ export async function measureTour(
       'GET /auth/session',
       'GET /auth/config',
       'GET /api/v2/user',
+      `GET /api/v2/users/${DEMO_LOGIN}/repos`,
+      `GET /api/v2/users/${DEMO_USER_ID}/groups`,
       'GET /api/v2/hello',
       'GET /api/v2/users/bob',
     ],

@@ -139,7 +139,7 @@ function summaryRows(results: BenchResults): string[][] {
       ),
     ])
     rows.push([
-      'Profile page: its panels’ requests start with the session’s, not after it',
+      'Profile page: each request waits only for data it needs (the panels for the user’s login and id)',
       profileLoad.isParallel ? 'parallel' : 'waterfall',
       '—',
       'parallel',
@@ -306,10 +306,10 @@ function tourDetails(tour: TourResult): string[] {
       ? 'No duplicate request.'
       : `Duplicates: ${tour.duplicates.join('; ')}.`,
     '',
-    'Profile page panels: its requests for the account’s data (`/api/…`); each may wait for nothing but the session, so one that starts after `GET /auth/session` answered, or after another panel’s answer, is a waterfall. `GET /auth/config` (the status bar’s) is no dependency of theirs.',
+    'Profile page: its requests for the account’s data (`/api/…`). The user needs nothing but the cookie, so it must not start after `GET /auth/session` answered; the repositories and teams panels need the user’s login and id (the service has no `/user/repos`), so they may start once `GET /api/v2/user` answered, and after nothing else. Any other wait is a waterfall. `GET /auth/config` (the status bar’s) is no dependency.',
     '',
     tour.profileLoad.isParallel
-      ? 'Profile page: every panel started before the session (or another panel) answered.'
+      ? 'Profile page: no request waited for an answer it did not need.'
       : `Profile page waterfall: ${tour.profileLoad.waterfall.join('; ')}.`,
     '',
   ]

@@ -26,6 +26,8 @@ import { createWebApp } from '../src/proxy/web-app'
 
 export const SESSION_COOKIE = 'pg_session'
 export const DEMO_LOGIN = 'alice'
+/** alice's id in the emulator's seed (src/emulator/seed.ts): her teams are asked for by id. */
+export const DEMO_USER_ID = 1001
 export const DEMO_NAME = 'Alice Chen'
 
 export interface BenchStack {
@@ -149,7 +151,10 @@ async function startLoginThroughProxy(stack: BenchStack) {
       Origin: stack.appOrigin,
       'Content-Type': 'application/json',
     },
-    body: JSON.stringify({ scopes: [] }),
+    // The scopes the profile's panels need: the page is measured as a user who granted them
+    // sees it. (Without them each panel gets the service's 403, which Chrome logs as a console
+    // error, and Lighthouse's Best Practices counts it.)
+    body: JSON.stringify({ scopes: ['repo:read', 'group:read'] }),
   })
   if (response.status !== 200) throw new Error(`POST /auth/start answered ${response.status}`)
   const body = StartLoginResponseSchema.parse(await response.json())

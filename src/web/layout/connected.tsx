@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router-dom'
 import type { SessionResponse } from '../../protocol/playground-api'
 import { missingScopes, safeParseScopes } from '../../protocol/scopes'
@@ -16,15 +16,6 @@ import '../inspector/keep-timeline'
  * 7's bundle budget): the header's account part and the status bar's granted scopes. It loads
  * once the session says connected, behind the placeholders those parts show while loading.
  */
-
-/** For session/prefetch-account.ts: the profile this header shows, asked for early. */
-export function prefetchCurrentUser(client: QueryClient): Promise<void> {
-  const state = client.getQueryState(userQueries.me().queryKey)
-  // The page's own query got there first (this chunk can arrive late): an answer on its way is
-  // not asked for twice, and an error (a 429, a 401) is not asked again, as the retry policy says.
-  if (state?.fetchStatus === 'fetching' || state?.status === 'error') return Promise.resolve()
-  return client.prefetchQuery(userQueries.me())
-}
 
 type ConnectedSession = Extract<SessionResponse, { connected: true }>
 

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
+import { prefetchCurrentUser } from '../users/prefetch-current-user'
 
 /**
  * Started by the router as a navigation begins, before any page's code has arrived: when this
@@ -17,9 +18,7 @@ export function prefetchAccount(client: QueryClient): null {
   // Only a first load runs this before the session is known (the loader's route stays matched);
   // after the exchange, startSession (account-cache.ts) asks for the profile itself.
   if (!/(^|;\s*)(__Host-)?pg_connected=1(;|$)/.test(document.cookie)) return null
-  // Through the chunk of the header's account part, which a connected page loads anyway: no new
-  // chunk in the first load's graph (issue 7's bundle budget).
-  void import('../layout/connected').then(({ prefetchCurrentUser }) => prefetchCurrentUser(client))
+  void prefetchCurrentUser(client)
   // A loader's answer: nothing for the page, which reads the cache.
   return null
 }
