@@ -154,6 +154,9 @@ export interface TourResult {
   profileLoad: { requests: TourRequest[]; isParallel: boolean; waterfall: string[] }
 }
 
+/** How late the profile step's API answers come (see measureTour). */
+const PROFILE_API_DELAY_MS = 150
+
 const isDataPath = (path: string) => path.startsWith('/api/') || path.startsWith('/auth/')
 
 /**
@@ -205,8 +208,16 @@ export async function measureTour(
     [
       'open /me',
       async () => {
+        // Every API answer of this step comes 150 ms late, so that a request that waited for
+        // another's answer shows it plainly: it cannot start before that answer came.
+        await page.route('**/api/v2/**', async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, PROFILE_API_DELAY_MS))
+          await route.continue()
+        })
         await page.goto('/me')
         await profileName(page).waitFor()
+        await settle()
+        await page.unrouteAll()
       },
     ],
     [
@@ -271,24 +282,36 @@ export async function measureTour(
   // The profile's requests for the account's data (/api/…): the user, and the repositories and
   // teams panels. Each may wait only for an answer it needs data from: the panels need the
   // user's login and id (the service has no /user/repos), the user needs nothing but the cookie.
-  // A request that starts after any other answer (the session's included) is a waterfall.
-  // /auth/config (the status bar's) is not the profile's data: nothing waits for it.
+  // A request waited needlessly when another answer (the session's included) came after its
+  // own dependencies had answered and before it started; with every API answer 150 ms late in
+  // this step, waiting cannot hide in the noise. /auth/config (the status bar's) is no
+  // dependency: nothing waits for it.
   const profileRequests = tour.filter((request) => request.step === 'open /me')
   const isAccountData = (request: TourRequest) => request.path.startsWith('/api/')
   const needsUser = (request: TourRequest) =>
     /^\/api\/v2\/users\/[^/]+\/(repos|groups)/.test(request.path)
+  const isDependency = (later: TourRequest, earlier: TourRequest) =>
+    needsUser(later) && earlier.path === '/api/v2/user'
   const waterfall: string[] = []
   for (const later of profileRequests.filter(isAccountData)) {
-    const answeredBefore = profileRequests.filter(
+    const readyAt = Math.max(
+      0,
+      ...profileRequests
+        .filter((earlier) => isDependency(later, earlier))
+        .map((earlier) => earlier.end ?? 0),
+    )
+    const waitedFor = profileRequests.filter(
       (earlier) =>
+        earlier !== later &&
         (isAccountData(earlier) || earlier.path === '/auth/session') &&
-        !(needsUser(later) && earlier.path === '/api/v2/user') &&
+        !isDependency(later, earlier) &&
         earlier.end !== null &&
+        earlier.end > readyAt &&
         earlier.end <= later.start,
     )
-    if (answeredBefore.length > 0) {
+    if (waitedFor.length > 0) {
       waterfall.push(
-        `${keyOf(later)} starts at ${later.start.toFixed(0)} ms, after ${answeredBefore.map((earlier) => `${keyOf(earlier)} (answered at ${(earlier.end ?? 0).toFixed(0)} ms)`).join(' and ')}`,
+        `${keyOf(later)} starts at ${later.start.toFixed(0)} ms, after ${waitedFor.map((earlier) => `${keyOf(earlier)} (answered at ${(earlier.end ?? 0).toFixed(0)} ms)`).join(' and ')}`,
       )
     }
   }

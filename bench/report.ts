@@ -306,7 +306,7 @@ function tourDetails(tour: TourResult): string[] {
       ? 'No duplicate request.'
       : `Duplicates: ${tour.duplicates.join('; ')}.`,
     '',
-    'Profile page: its requests for the account’s data (`/api/…`). The user needs nothing but the cookie, so it must not start after `GET /auth/session` answered; the repositories and teams panels need the user’s login and id (the service has no `/user/repos`), so they may start once `GET /api/v2/user` answered, and after nothing else. Any other wait is a waterfall. `GET /auth/config` (the status bar’s) is no dependency.',
+    'Profile page: its requests for the account’s data (`/api/…`). The user needs nothing but the cookie, so it must not start after `GET /auth/session` answered; the repositories and teams panels need the user’s login and id (the service has no `/user/repos`), so they may start once `GET /api/v2/user` answered. A request waited needlessly when another answer (the session’s included) came after its own dependencies had answered and before it started. In this step every API answer is held back 150 ms, so a wait cannot hide in the noise (the timings of the table above include that delay). `GET /auth/config` (the status bar’s) is no dependency.',
     '',
     tour.profileLoad.isParallel
       ? 'Profile page: no request waited for an answer it did not need.'
