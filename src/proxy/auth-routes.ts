@@ -251,7 +251,7 @@ export function createAuthRoutes(ctx: ProxyContext) {
   })
 
   // The service documents no revocation endpoint: the token stays valid there (docs/security.md).
-  auth.post('/logout', (c) => {
+  auth.post('/logout', async (c) => {
     addTraceStep(c, {
       kind: 'session',
       title: 'Session cookie deleted',
@@ -260,7 +260,10 @@ export function createAuthRoutes(ctx: ProxyContext) {
         'The service documents no revocation endpoint: the token stays valid there until the user revokes the app in their settings.',
       ],
     })
-    cookies.clearSession(c)
+    // Checklist I1: a copy of the cookie taken before this is refused from now on.
+    const session = await cookies.readSession(c)
+    if (session === null) cookies.clearSession(c)
+    else cookies.endSession(c, session)
     // Checklist I2: the browser empties this origin's web storage too. Not "cookies": that one
     // clears the whole registrable domain (every localhost port, every *.example.com app).
     c.header('Clear-Site-Data', '"storage"')

@@ -755,6 +755,34 @@ describe('the session', () => {
     expect(await (await browser.call('GET', '/auth/session')).json()).toEqual({ connected: false })
   })
 
+  it('refuses a copy of the session cookie taken before logout (replay → 401), though a copy works until then', async () => {
+    const browser = createBrowser(proxy)
+    await connect(browser)
+    const copied = browser.jar.get('pg_session') ?? ''
+    const thief = createBrowser(proxy)
+    thief.jar.set('pg_session', copied)
+    expect((await thief.call('GET', '/api/v2/user')).status).toBe(200)
+
+    expect((await browser.call('POST', '/auth/logout', { body: {} })).status).toBe(204)
+    const replayed = await thief.call('GET', '/api/v2/user')
+    expect(replayed.status).toBe(401)
+    expect(await replayed.json()).toMatchObject({ status: 401, code: 'not_connected' })
+    thief.jar.set('pg_session', copied)
+    expect(await (await thief.call('GET', '/auth/session')).json()).toEqual({ connected: false })
+  })
+
+  it('refuses a copy of the session cookie after the service refused its token (401)', async () => {
+    const browser = createBrowser(proxy)
+    await connect(browser)
+    const copied = browser.jar.get('pg_session') ?? ''
+    await emulator.app.request('/__emulator/reset', { method: 'POST' })
+    const refused = await browser.call('GET', '/api/v2/user')
+    expect(refused.status).toBe(401)
+    const thief = createBrowser(proxy)
+    thief.jar.set('pg_session', copied)
+    expect(await (await thief.call('GET', '/auth/session')).json()).toEqual({ connected: false })
+  })
+
   it('rejects a session cookie sealed with another secret', async () => {
     const browser = createBrowser(proxy)
     await connect(browser)

@@ -5,6 +5,7 @@
  * - the session cookie, SameSite=Strict, Path=/: the access token and its scope. The token
  *   never leaves the server in any other way.
  */
+import { randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { z } from 'zod'
@@ -34,6 +35,8 @@ const TransactionSchema = z.object({
 export type Transaction = z.infer<typeof TransactionSchema>
 
 const SessionSchema = z.object({
+  /** 128 random bits naming this session, so that ending it ends every copy of its cookie. */
+  id: z.string().min(16),
   accessToken: z.string().min(1),
   scope: z.string(),
   requestedScope: z.string(),
@@ -69,7 +72,15 @@ export interface CookieJar {
   readSession(c: Context): Promise<Session | null>
   writeSession(c: Context, session: Session): Promise<void>
   clearSession(c: Context): void
+  /**
+   * Ends a session for good (checklist I1): its cookie is cleared, and any copy of it taken
+   * before is refused until it would have expired anyway.
+   */
+  endSession(c: Context, session: Session): void
 }
+
+/** Ended sessions remembered at once; past this, the ones that expire soonest are forgotten. */
+const ENDED_SESSIONS_LIMIT = 100_000
 
 export function createCookieJar(config: Config, sealer: Sealer, clock: () => number): CookieJar {
   // __Host- requires Secure and Path=/ (RFC 6265bis §4.1.3.2); __Secure- fits the Path=/auth cookie.
@@ -148,12 +159,42 @@ export function createCookieJar(config: Config, sealer: Sealer, clock: () => num
     return payload
   }
 
+  // Sessions live in sealed cookies, so there is no server-side record to delete at logout
+  // (decision 0003). What is kept instead is the ids of the sessions ended before their cookies
+  // expire: a copy of such a cookie is refused. In memory: a restart with the same SESSION_SECRET
+  // forgets them (docs/security.md, I1).
+  const endedSessions = new Map<string, number>()
+  function endSession(c: Context, session: Session): void {
+    const now = clock()
+    if (endedSessions.size >= ENDED_SESSIONS_LIMIT) {
+      for (const [id, until] of endedSessions) if (until <= now) endedSessions.delete(id)
+      // Still full: forget the oldest ended (Map keeps insertion order), never refuse to log out.
+      while (endedSessions.size >= ENDED_SESSIONS_LIMIT) {
+        const oldest = endedSessions.keys().next()
+        if (oldest.done === true) break
+        endedSessions.delete(oldest.value)
+      }
+    }
+    endedSessions.set(session.id, session.connectedAt + SESSION_ABSOLUTE_SECONDS * 1000)
+    clearSession(c)
+  }
+  function isEnded(session: Session, now: number): boolean {
+    const until = endedSessions.get(session.id)
+    if (until === undefined) return false
+    if (until <= now) endedSessions.delete(session.id)
+    return true
+  }
+
   async function readSession(c: Context): Promise<Session | null> {
     const value = getCookie(c, sessionCookieName)
     if (value === undefined) return null
     const payload = SessionSchema.safeParse(await unsealSession(value))
     const now = clock()
-    if (!payload.success || now - payload.data.lastActiveAt > SESSION_IDLE_SECONDS * 1000) {
+    if (
+      !payload.success ||
+      now - payload.data.lastActiveAt > SESSION_IDLE_SECONDS * 1000 ||
+      isEnded(payload.data, now)
+    ) {
       clearSession(c)
       return null
     }
@@ -206,6 +247,7 @@ export function createCookieJar(config: Config, sealer: Sealer, clock: () => num
     readSession,
     writeSession,
     clearSession,
+    endSession,
   }
 }
 
@@ -222,6 +264,7 @@ export async function openSession(
 ): Promise<string> {
   const scope = grantedScope(token.scope ?? requestedScope)
   await cookies.writeSession(c, {
+    id: randomBytes(16).toString('base64url'),
     accessToken: token.access_token,
     scope,
     requestedScope,
