@@ -93,7 +93,15 @@ export function flowTraceMiddleware(config: Config, clock: () => number) {
       { v: TRACE_VERSION, call, steps: collector.steps, ...(error === null ? {} : { error }) },
       secrets,
     )
-    c.header(TRACE_HEADER, encodeTraceHeader(trace))
+    const value = encodeTraceHeader(trace)
+    // On the finished answer's own headers: c.header() would copy the whole response into a new
+    // one first (Hono does so once a response is final), which costs the Node adapter its fast
+    // path for every call (issue 7). An answer whose headers cannot change takes that path.
+    try {
+      c.res.headers.set(TRACE_HEADER, value)
+    } catch {
+      c.header(TRACE_HEADER, value)
+    }
   })
 }
 
