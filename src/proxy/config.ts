@@ -144,7 +144,8 @@ const EnvSchema = z.object({
     .optional(),
   OAUTH_PKCE: z
     .enum(['S256', 'off'], {
-      error: (issue) => `OAUTH_PKCE must be S256 (the default) or off, got "${String(issue.input)}"`,
+      error: (issue) =>
+        `OAUTH_PKCE must be S256 (the default) or off, got "${String(issue.input)}"`,
     })
     .optional(),
 })
