@@ -9,7 +9,7 @@ import { sessionQueries } from '../session/session-queries'
 import { UserAvatar } from '../users/user-avatar'
 import { userQueries } from '../users/user-queries'
 // The flow inspector's timeline survives this page's navigations (keep-timeline.ts).
-import '../inspector/keep-timeline'
+import { clearTimeline } from '../inspector/keep-timeline'
 
 /**
  * What only a connected session shows, in one chunk that a first visit does not download (issue
@@ -31,7 +31,11 @@ export function ConnectedUser() {
   const navigate = useNavigate()
   const me = useQuery(userQueries.me())
   const disconnect = useMutation({
-    mutationFn: logout,
+    mutationFn: async () => {
+      await logout()
+      // The inspector's entries name the account (its id in a path, its scopes): they go with it.
+      clearTimeline()
+    },
     onSuccess: async () => {
       // Unmount what shows the account first, so clearing the cache refetches none of it.
       client.setQueryData(sessionQueries.current().queryKey, { connected: false })

@@ -9,7 +9,6 @@ import {
   type StartLoginResponse,
 } from '../../protocol/playground-api'
 import { postJson } from '../lib/api-client'
-import { clearTimeline } from '../inspector/keep-timeline'
 
 export async function startLogin(request: StartLoginRequest): Promise<StartLoginResponse> {
   const { data } = await postJson('/auth/start', request, StartLoginResponseSchema)
@@ -25,5 +24,4 @@ export async function exchangeCode(request: ExchangeRequest): Promise<ExchangeRe
 export async function logout(): Promise<void> {
   // 204 No Content; whatever body comes is ignored.
   await postJson('/auth/logout', {}, z.unknown())
-  clearTimeline()
 }
