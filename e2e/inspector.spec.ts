@@ -88,6 +88,15 @@ test.describe('The flow inspector', () => {
     await expect(inspector).toBeHidden()
     await expect(toggle).toBeFocused()
     await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+
+    // Live: a call made while the panel is open shows up in it without reopening.
+    await toggle.click()
+    await expect(entries.locator(':scope > li').last()).toContainText('/api/v2/user')
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Hello', exact: true })
+      .click()
+    await expect(entries.locator(':scope > li').last()).toContainText('/api/v2/hello')
   })
 
   test('marks a callback the tab did not start as a failed state check, and clears', async ({

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import type { TraceField, TraceStep } from '../../protocol/trace'
 import { curlFor } from './curl'
 import { clearTimeline, readStoredTimeline } from './keep-timeline'
-import { recorded } from '../lib/api-client'
+import { recorded, subscribeToRecorder } from '../lib/api-client'
 import { SequenceDiagram } from './sequence-diagram'
 import {
   groupByConnection,
@@ -16,17 +16,6 @@ import {
 import './inspector.css'
 
 /** How often the open panel looks for new entries (the recorder in the first load has no events). */
-const REFRESH_MS = 400
-
-const subscribeToRecorder = (onChange: () => void) => {
-  const timer = setInterval(onChange, REFRESH_MS)
-  addEventListener('pageshow', onChange)
-  return () => {
-    clearInterval(timer)
-    removeEventListener('pageshow', onChange)
-  }
-}
-
 /** Earlier page lives (sessionStorage), then this one; re-read when something changed. */
 function useTimeline() {
   const [stored, setStored] = useState(readStoredTimeline)

@@ -5,7 +5,7 @@
  * earlier ones in sessionStorage (this tab only), capped. Only redacted traces and the callback's
  * verdict are stored: never a token, a code or a secret.
  */
-import { recorded } from '../lib/api-client'
+import { record, recorded } from '../lib/api-client'
 
 export const TIMELINE_KEY = 'pg-inspector'
 /** The most entries kept across page loads (about 1 kB each). */
@@ -25,7 +25,7 @@ export function readStoredTimeline(): unknown[] {
  * entries name the account (its id in a path, its scopes), so they go with it, recorded or stored.
  */
 export function clearTimeline(): void {
-  recorded.length = 0
+  record(null, true)
   try {
     sessionStorage.removeItem(TIMELINE_KEY)
   } catch {
@@ -55,7 +55,7 @@ export interface CallbackRecord {
 }
 
 export function recordCallback(entry: CallbackRecord): void {
-  recorded.push(entry)
+  record(entry)
 }
 
 // An ES module runs once: one listener per page life, whoever imports this first.

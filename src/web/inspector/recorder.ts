@@ -9,7 +9,20 @@ import { TRACE_HEADER } from '../../protocol/playground-common'
 
 /** This page life's entries, oldest first: trace headers, and the callback page's state check. */
 export const recorded: unknown[] = []
+const listeners = new Set<() => void>()
+
+/** For useSyncExternalStore: the open inspector re-renders when an entry comes or all go. */
+export function subscribeToRecorder(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+export function record(entry: unknown, isReset?: boolean): void {
+  if (isReset) recorded.length = 0
+  else recorded.push(entry)
+  for (const listener of listeners) listener()
+}
 
 export function recordCall(response: Response): void {
-  recorded.push(response.headers.get(TRACE_HEADER))
+  record(response.headers.get(TRACE_HEADER))
 }

@@ -18,7 +18,7 @@ import { ApiError, errorMessageFor } from './api-error'
 import { apiStatusStore } from './api-status-store'
 import { recordCall } from '../inspector/recorder'
 
-export { recorded } from '../inspector/recorder'
+export { recorded, record, subscribeToRecorder } from '../inspector/recorder'
 
 /** What the response headers said, parsed (absent headers are null or empty, never NaN). */
 export interface ResponseMeta {
