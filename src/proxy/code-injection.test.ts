@@ -6,40 +6,64 @@
  */
 import { describe, expect, it } from 'vitest'
 import { createEmulator } from '../emulator/emulator'
-import { s256Challenge } from '../emulator/pkce'
+import { s256Challenge, type PkceMode } from '../emulator/pkce'
 import { seedApps } from '../emulator/seed'
 import { authorizeThroughPages, redeemCode } from '../emulator/testing'
-import { loadConfig } from './config'
+import { loadConfig, type Env } from './config'
 import { createProxy } from './proxy'
 import { createBrowser } from './test-client'
 import { createInProcessUpstream } from './upstream'
 
 const APP_ORIGIN = 'http://localhost:5173'
 
+/** The real proxy in front of the real emulator, PKCE at the service as given. */
+function setup(options: { pkce?: PkceMode; env?: Env } = {}) {
+  const emulator = createEmulator({
+    apps: seedApps({ webRedirectUri: `${APP_ORIGIN}/callback` }),
+    ...(options.pkce === undefined ? {} : { pkce: options.pkce }),
+  })
+  const proxy = createProxy({
+    config: loadConfig({
+      SESSION_SECRET: 'code-injection-session-secret-0123456789',
+      ...options.env,
+    }),
+    upstream: createInProcessUpstream((request) => emulator.app.request(request)),
+  })
+  return { emulator, proxy }
+}
+
+/** A browser's `POST /auth/start`: the authorize URL and the state the proxy made. */
+async function startLogin(browser: ReturnType<typeof createBrowser>, scopes: string[]) {
+  const started = await browser.call('POST', '/auth/start', { body: { scopes } })
+  return (await started.json()) as { authorizeUrl: string; state: string }
+}
+
+/** Alice approves a login started in `browser`: the code the service sends back, unredeemed. */
+async function approvedCode(
+  { emulator }: ReturnType<typeof setup>,
+  browser: ReturnType<typeof createBrowser>,
+) {
+  const { authorizeUrl, state } = await startLogin(browser, ['doc'])
+  const approved = await authorizeThroughPages(emulator.app, authorizeUrl, { login: 'alice' })
+  return { code: new URL(approved.location ?? '').searchParams.get('code'), state, authorizeUrl }
+}
+
+/** The victim's code, stolen before the victim's tab posts it, posted in the attacker's login. */
+async function injectVictimCode(stack: ReturnType<typeof setup>) {
+  const victim = createBrowser(stack.proxy, APP_ORIGIN)
+  const stolen = await approvedCode(stack, victim)
+  expect(stolen.code).toMatch(/\S{10,}/)
+  const attacker = createBrowser(stack.proxy, APP_ORIGIN)
+  const { state } = await startLogin(attacker, [])
+  const injected = await attacker.call('POST', '/auth/exchange', {
+    body: { code: stolen.code, state },
+  })
+  return { attacker, injected, victimAuthorizeUrl: stolen.authorizeUrl }
+}
+
 describe('a stolen code injected into the attacker’s own login', () => {
   it('connects the attacker as the victim against a service without PKCE (known limitation, as with Yuque)', async () => {
-    const emulator = createEmulator({
-      apps: seedApps({ webRedirectUri: `${APP_ORIGIN}/callback` }),
-    })
-    const proxy = createProxy({
-      config: loadConfig({ SESSION_SECRET: 'code-injection-session-secret-0123456789' }),
-      upstream: createInProcessUpstream((request) => emulator.app.request(request)),
-    })
-
-    // The victim's login: the code is stolen from the callback before the victim's tab posts it.
-    const victim = createBrowser(proxy, APP_ORIGIN)
-    const victimStart = await victim.call('POST', '/auth/start', { body: { scopes: ['doc'] } })
-    const { authorizeUrl } = (await victimStart.json()) as { authorizeUrl: string }
-    const approved = await authorizeThroughPages(emulator.app, authorizeUrl, { login: 'alice' })
-    const stolenCode = new URL(approved.location ?? '').searchParams.get('code')
-
-    // The attacker starts a login of their own and posts the stolen code with their own state.
-    const attacker = createBrowser(proxy, APP_ORIGIN)
-    const attackerStart = await attacker.call('POST', '/auth/start', { body: { scopes: [] } })
-    const { state } = (await attackerStart.json()) as { state: string }
-    const injected = await attacker.call('POST', '/auth/exchange', {
-      body: { code: stolenCode, state },
-    })
+    const { attacker, injected } = await injectVictimCode(setup())
 
     // Nothing in the proxy can tell: the attacker's browser now holds alice's account.
     expect(injected.status).toBe(200)
@@ -48,32 +72,13 @@ describe('a stolen code injected into the attacker’s own login', () => {
   })
 
   it('is refused through the proxy when the service checks the PKCE verifier the proxy sends (emulator in required mode)', async () => {
-    const emulator = createEmulator({
-      apps: seedApps({ webRedirectUri: `${APP_ORIGIN}/callback` }),
-      pkce: 'required',
-    })
-    const proxy = createProxy({
-      config: loadConfig({ SESSION_SECRET: 'code-injection-session-secret-0123456789' }),
-      upstream: createInProcessUpstream((request) => emulator.app.request(request)),
-    })
+    const { attacker, injected, victimAuthorizeUrl } = await injectVictimCode(
+      setup({ pkce: 'required' }),
+    )
 
-    const victim = createBrowser(proxy, APP_ORIGIN)
-    const victimStart = await victim.call('POST', '/auth/start', { body: { scopes: ['doc'] } })
-    const { authorizeUrl } = (await victimStart.json()) as { authorizeUrl: string }
-    // The proxy sent an S256 challenge: the required-mode service accepted the authorization.
-    expect(new URL(authorizeUrl).searchParams.get('code_challenge_method')).toBe('S256')
-    const approved = await authorizeThroughPages(emulator.app, authorizeUrl, { login: 'alice' })
-    const stolenCode = new URL(approved.location ?? '').searchParams.get('code')
-    expect(stolenCode).toMatch(/\S{10,}/)
-
-    const attacker = createBrowser(proxy, APP_ORIGIN)
-    const attackerStart = await attacker.call('POST', '/auth/start', { body: { scopes: [] } })
-    const { state } = (await attackerStart.json()) as { state: string }
-    const injected = await attacker.call('POST', '/auth/exchange', {
-      body: { code: stolenCode, state },
-    })
-
-    // The attacker's login carries the attacker's verifier, which does not fit alice's code.
+    // The proxy sent an S256 challenge, so the required-mode service issued the victim's code;
+    // the attacker's login carries the attacker's verifier, which does not fit that code.
+    expect(new URL(victimAuthorizeUrl).searchParams.get('code_challenge_method')).toBe('S256')
     expect(injected.status).toBe(400)
     expect(await injected.json()).toMatchObject({
       message: expect.stringContaining('invalid_grant') as unknown,
@@ -84,22 +89,9 @@ describe('a stolen code injected into the attacker’s own login', () => {
   })
 
   it('connects through the proxy with PKCE required: the proxy sends the verifier that fits its challenge', async () => {
-    const emulator = createEmulator({
-      apps: seedApps({ webRedirectUri: `${APP_ORIGIN}/callback` }),
-      pkce: 'required',
-    })
-    const proxy = createProxy({
-      config: loadConfig({ SESSION_SECRET: 'code-injection-session-secret-0123456789' }),
-      upstream: createInProcessUpstream((request) => emulator.app.request(request)),
-    })
-    const user = createBrowser(proxy, APP_ORIGIN)
-    const started = await user.call('POST', '/auth/start', { body: { scopes: ['doc'] } })
-    const { authorizeUrl, state } = (await started.json()) as {
-      authorizeUrl: string
-      state: string
-    }
-    const approved = await authorizeThroughPages(emulator.app, authorizeUrl, { login: 'alice' })
-    const code = new URL(approved.location ?? '').searchParams.get('code')
+    const stack = setup({ pkce: 'required' })
+    const user = createBrowser(stack.proxy, APP_ORIGIN)
+    const { code, state } = await approvedCode(stack, user)
     const exchanged = await user.call('POST', '/auth/exchange', { body: { code, state } })
     expect(exchanged.status).toBe(200)
     const profile = await user.call('GET', '/api/v2/user')
@@ -107,20 +99,8 @@ describe('a stolen code injected into the attacker’s own login', () => {
   })
 
   it('sends no PKCE with OAUTH_PKCE=off, so a service that requires it refuses the authorization', async () => {
-    const emulator = createEmulator({
-      apps: seedApps({ webRedirectUri: `${APP_ORIGIN}/callback` }),
-      pkce: 'required',
-    })
-    const proxy = createProxy({
-      config: loadConfig({
-        SESSION_SECRET: 'code-injection-session-secret-0123456789',
-        OAUTH_PKCE: 'off',
-      }),
-      upstream: createInProcessUpstream((request) => emulator.app.request(request)),
-    })
-    const user = createBrowser(proxy, APP_ORIGIN)
-    const started = await user.call('POST', '/auth/start', { body: { scopes: ['doc'] } })
-    const { authorizeUrl } = (await started.json()) as { authorizeUrl: string }
+    const { emulator, proxy } = setup({ pkce: 'required', env: { OAUTH_PKCE: 'off' } })
+    const { authorizeUrl } = await startLogin(createBrowser(proxy, APP_ORIGIN), ['doc'])
     expect(new URL(authorizeUrl).searchParams.has('code_challenge')).toBe(false)
     const refused = await emulator.app.request(authorizeUrl)
     expect(new URL(refused.headers.get('Location') ?? '').searchParams.get('error')).toBe(

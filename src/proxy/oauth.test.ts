@@ -7,6 +7,7 @@ import {
   createState,
   isStateEqual,
   sanitizeReturnTo,
+  type AuthorizeRequest,
 } from './oauth'
 
 describe('createState', () => {
@@ -35,16 +36,18 @@ describe('isStateEqual', () => {
   })
 })
 
+const AUTHORIZE_REQUEST: AuthorizeRequest = {
+  authUrl: new URL('https://www.yuque.com'),
+  clientId: 'playground-web',
+  redirectUri: 'http://localhost:5173/callback',
+  scope: 'doc',
+  state: 'S',
+  codeChallenge: null,
+}
+
 describe('buildAuthorizeUrl', () => {
   it('carries exactly the spec parameters, response_type=code and the configured redirect URI', () => {
-    const url = buildAuthorizeUrl({
-      authUrl: new URL('https://www.yuque.com'),
-      clientId: 'playground-web',
-      redirectUri: 'http://localhost:5173/callback',
-      scope: 'doc,repo:read',
-      state: 'S',
-      codeChallenge: null,
-    })
+    const url = buildAuthorizeUrl({ ...AUTHORIZE_REQUEST, scope: 'doc,repo:read' })
     expect(url.href).toBe(
       'https://www.yuque.com/oauth2/authorize?client_id=playground-web&scope=doc%2Crepo%3Aread&redirect_uri=http%3A%2F%2Flocalhost%3A5173%2Fcallback&state=S&response_type=code',
     )
@@ -67,11 +70,7 @@ describe('PKCE (checklist A8)', () => {
 
   it('puts the challenge with method S256 (never plain) in the authorize URL', () => {
     const url = buildAuthorizeUrl({
-      authUrl: new URL('https://www.yuque.com'),
-      clientId: 'playground-web',
-      redirectUri: 'http://localhost:5173/callback',
-      scope: 'doc',
-      state: 'S',
+      ...AUTHORIZE_REQUEST,
       codeChallenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
     })
     expect(url.searchParams.get('code_challenge')).toBe(
