@@ -56,6 +56,8 @@ export const PlaygroundConfigSchema = z.object({
   baseUrl: z.string(),
   /** The app of the client-code flow, or null when it is not configured (real service). */
   clientCodeClientId: z.nullable(z.string()),
+  /** Whether the authorize request carries a PKCE challenge (OAUTH_PKCE). */
+  pkce: z.enum(['S256', 'off']),
 })
 export type PlaygroundConfig = z.infer<typeof PlaygroundConfigSchema>
 

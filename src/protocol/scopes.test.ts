@@ -4,6 +4,9 @@ import {
   ScopeError,
   canonicalScopes,
   expandScopes,
+  grantedScope,
+  leastNeeded,
+  parseScopeList,
   implies,
   isSatisfiedBy,
   missingScopes,
@@ -111,5 +114,26 @@ describe('isSatisfiedBy and missingScopes', () => {
 describe('expandScopes', () => {
   it('lists held and implied scopes in the spec order', () => {
     expect(expandScopes(['doc', 'group:read'])).toEqual(['group:read', 'doc', 'doc:read'])
+  })
+})
+
+describe('the tolerant parser and its helpers', () => {
+  it('splits on commas and white space, drops blanks and duplicates, keeps unknown names', () => {
+    expect(parseScopeList(' doc, repo,,doc\tfuture:scope ')).toEqual([
+      'doc',
+      'repo',
+      'future:scope',
+    ])
+    expect(parseScopeList('')).toEqual([])
+  })
+
+  it('puts a granted scope in canonical form and keeps unknown names', () => {
+    expect(grantedScope('doc,doc:read,repo')).toBe('doc,repo')
+    expect(grantedScope('doc:read,future:scope,doc')).toBe('future:scope,doc')
+  })
+
+  it('reads the least an endpoint needs from its accepted scopes', () => {
+    expect(leastNeeded(['repo', 'repo:read'])).toEqual(['repo:read'])
+    expect(leastNeeded(['doc:read'])).toEqual(['doc:read'])
   })
 })

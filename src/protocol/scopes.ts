@@ -76,6 +76,16 @@ export function parseScopes(input: string): string[] {
   return [...seen]
 }
 
+/**
+ * The tolerant parser, for scope lists a server wrote (a token answer, `X-OAuth-Scopes`,
+ * `X-Accepted-OAuth-Scopes`): commas or white space separate, blanks and duplicates go, and
+ * unknown names are kept as they came (a newer service may have scopes this app does not know).
+ * parseScopes is the strict one, for what a user asks for.
+ */
+export function parseScopeList(input: string): string[] {
+  return [...new Set(input.split(/[,\s]+/))].filter((name) => name !== '')
+}
+
 /** Like parseScopes, but reports instead of throwing. */
 export function safeParseScopes(
   input: string,
@@ -120,4 +130,21 @@ export function missingScopes(granted: readonly string[], needed: readonly strin
 
 export function formatScopes(scopes: readonly string[]): string {
   return scopes.join(',')
+}
+
+/**
+ * A granted scope as a token answer carried it, in canonical form (spec §5.4 rule 2); unknown
+ * names from a real service are kept, in their place.
+ */
+export function grantedScope(scope: string): string {
+  return formatScopes(canonicalScopes(parseScopeList(scope)))
+}
+
+/**
+ * What `X-Accepted-OAuth-Scopes` asks for at the least: a listed scope that implies another
+ * listed one is an alternative, not an extra need (`repo,repo:read` → `repo:read`).
+ */
+export function leastNeeded(accepted: readonly string[]): string[] {
+  const unique = [...new Set(accepted)]
+  return unique.filter((scope) => !unique.some((other) => other !== scope && implies(scope, other)))
 }

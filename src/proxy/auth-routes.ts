@@ -66,6 +66,7 @@ export function createAuthRoutes(ctx: ProxyContext) {
       authorizeEndpoint: new URL('/oauth2/authorize', config.authUrl).href,
       baseUrl: config.baseUrl.href.replace(/\/$/, ''),
       clientCodeClientId: config.codeClient?.clientId ?? null,
+      pkce: config.pkce,
     } satisfies PlaygroundConfig),
   )
 

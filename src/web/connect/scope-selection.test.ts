@@ -44,6 +44,7 @@ describe('authorizeUrlPreview', () => {
         redirectUri: 'http://localhost:5173/callback',
         authorizeEndpoint: 'http://127.0.0.1:4010/oauth2/authorize',
         clientCodeClientId: 'playground-cli',
+        pkce: 'S256',
         baseUrl: 'http://127.0.0.1:4010/api/v2',
       },
       'doc,repo',

@@ -1,0 +1,64 @@
+/**
+ * The one guard for `returnTo` (RFC 9700 §4.11.1, checklist B6: no open redirector), used by the
+ * proxy when a login starts and by the web app before sending and after the exchange.
+ *
+ * It normalises first and checks the result, never the input alone: dot segments, percent
+ * encodings (up to three layers) and slashes are resolved the way a browser will resolve them,
+ * and only then must the path start with exactly one `/` that is not followed by `/` or `\`.
+ * So `/a/..//evil.test` (which a browser turns into `//evil.test`) is refused like `//evil.test`.
+ * `return-to-cases.ts` is the one table of cases that the proxy's and the web app's tests run.
+ */
+const PLACEHOLDER_ORIGIN = 'https://app.invalid'
+export const MAX_RETURN_TO_LENGTH = 2048
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/
+const DECODE_LAYERS = 3
+
+/** Exactly one leading `/`, then neither `/` nor `\`; no backslash or control character at all. */
+function isSameOriginPath(value: string): boolean {
+  return (
+    value.startsWith('/') &&
+    value[1] !== '/' &&
+    !value.includes('\\') &&
+    !CONTROL_CHARACTERS.test(value)
+  )
+}
+
+/** Resolves dot segments as a browser would; null when it leaves the origin or cannot parse. */
+function normalise(value: string): string | null {
+  let url: URL
+  try {
+    url = new URL(value, PLACEHOLDER_ORIGIN)
+  } catch {
+    return null
+  }
+  if (url.origin !== PLACEHOLDER_ORIGIN) return null
+  return `${url.pathname}${url.search}${url.hash}`
+}
+
+/** The path to land on after login, or null when `value` is not a same-origin path of this app. */
+export function safeReturnTo(value: string | null | undefined): string | null {
+  if (value === null || value === undefined || value.length > MAX_RETURN_TO_LENGTH) return null
+  if (!isSameOriginPath(value)) return null
+  const normalised = normalise(value)
+  if (normalised === null || !isSameOriginPath(normalised)) return null
+  // Every decoded layer must be a same-origin path once normalised too: a later decoder (a
+  // server, a router) must not find `//evil.test` or `/\evil.test` inside.
+  let layer = normalised
+  for (let i = 0; i < DECODE_LAYERS; i++) {
+    let decoded: string
+    try {
+      decoded = decodeURIComponent(layer)
+    } catch {
+      return null
+    }
+    if (decoded === layer) break
+    const again = normalise(decoded)
+    if (!isSameOriginPath(decoded) || again === null || !isSameOriginPath(again)) return null
+    layer = decoded
+  }
+  const { pathname } = new URL(normalised, PLACEHOLDER_ORIGIN)
+  // Landing back on the callback would start a second exchange attempt.
+  if (pathname === '/callback' || pathname.startsWith('/callback/')) return null
+  return normalised
+}
