@@ -596,6 +596,19 @@ describe('/api/v2 forwarding', () => {
     expect(emulator.control.requestLog()).toEqual([])
   })
 
+  it('answers 405 with an Allow header from the endpoint table, and calls nothing', async () => {
+    const browser = createBrowser(proxy)
+    emulator.control.clearLog()
+    const response = await browser.call('DELETE', '/api/v2/users/alice', { body: {} })
+    expect(response.status).toBe(405)
+    expect(response.headers.get('Allow')).toBe('GET')
+    expect(await response.json()).toMatchObject({
+      code: 'not_allowed',
+      message: 'DELETE is not allowed on /users/alice (allowed: GET).',
+    })
+    expect(emulator.control.requestLog()).toEqual([])
+  })
+
   it('ends the session when the service answers 401 and says so', async () => {
     const browser = createBrowser(proxy)
     await connect(browser)
