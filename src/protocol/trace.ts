@@ -1,5 +1,5 @@
 /**
- * The proxy's account of what it did for one request, for the flow inspector (issue 5): which
+ * The proxy's account of what it did for one request, for the flow inspector: which
  * call it made to the service, with which parameters and headers, and what came back. It travels
  * to the browser in the `X-Playground-Trace` response header (TRACE_HEADER), so it is redacted on
  * the server, twice:

@@ -1,5 +1,5 @@
 /**
- * Property-based robustness of the proxy (issue 6), through `app.request()` against the real
+ * Property-based robustness of the proxy, through `app.request()` against the real
  * emulator in-process: bounded random requests, with and without a real session and a real
  * pending login, never cause a 5xx or an exception; every refusal is the proxy's documented
  * `{status, message, code}` (http-errors.ts) or the service's own `{status, message}` passed on;

@@ -49,6 +49,14 @@ describe('PKCE (checklist A8)', () => {
   })
 })
 
+const badBody = (problem: string, status = 200): TokenAnswer => ({
+  kind: 'bad-body',
+  status,
+  problem,
+})
+const NOT_BEARER = badBody('no valid bearer token response')
+const NOT_JSON = 'a body that is not JSON'
+
 /** Checklist C2, after oauth4webapi's token response cases: only a 200 bearer answer is a token. */
 const TOKEN_ANSWER_CASES: readonly [
   name: string,
@@ -72,36 +80,11 @@ const TOKEN_ANSWER_CASES: readonly [
     '{"access_token":"at","token_type":"Bearer"}',
     { kind: 'token', status: 200, token: { access_token: 'at', token_type: 'Bearer' } },
   ],
-  [
-    'a body that is not JSON',
-    200,
-    '<html>',
-    { kind: 'bad-body', status: 200, problem: 'a body that is not JSON' },
-  ],
-  [
-    'an array body',
-    200,
-    '[]',
-    { kind: 'bad-body', status: 200, problem: 'no valid bearer token response' },
-  ],
-  [
-    'a numeric access_token',
-    200,
-    '{"access_token":123,"token_type":"bearer"}',
-    { kind: 'bad-body', status: 200, problem: 'no valid bearer token response' },
-  ],
-  [
-    'an empty access_token',
-    200,
-    '{"access_token":"","token_type":"bearer"}',
-    { kind: 'bad-body', status: 200, problem: 'no valid bearer token response' },
-  ],
-  [
-    'token_type "mac"',
-    200,
-    '{"access_token":"at","token_type":"mac"}',
-    { kind: 'bad-body', status: 200, problem: 'no valid bearer token response' },
-  ],
+  ['a body that is not JSON', 200, '<html>', badBody(NOT_JSON)],
+  ['an array body', 200, '[]', NOT_BEARER],
+  ['a numeric access_token', 200, '{"access_token":123,"token_type":"bearer"}', NOT_BEARER],
+  ['an empty access_token', 200, '{"access_token":"","token_type":"bearer"}', NOT_BEARER],
+  ['token_type "mac"', 200, '{"access_token":"at","token_type":"mac"}', NOT_BEARER],
   [
     'an OAuth error with 400',
     400,
@@ -112,12 +95,7 @@ const TOKEN_ANSWER_CASES: readonly [
       error: { error: 'invalid_grant', error_description: 'bad code' },
     },
   ],
-  [
-    'an OAuth error carried by a 200 is not a token',
-    200,
-    '{"error":"invalid_grant"}',
-    { kind: 'bad-body', status: 200, problem: 'no valid bearer token response' },
-  ],
+  ['an OAuth error carried by a 200 is not a token', 200, '{"error":"invalid_grant"}', NOT_BEARER],
   [
     'a redirect, whatever its body',
     302,
@@ -128,14 +106,9 @@ const TOKEN_ANSWER_CASES: readonly [
     'a 500 that is neither token nor error',
     500,
     '{"status":500}',
-    { kind: 'bad-body', status: 500, problem: 'neither a token nor an OAuth error' },
+    badBody('neither a token nor an OAuth error', 500),
   ],
-  [
-    'a 502 page',
-    502,
-    'Bad Gateway',
-    { kind: 'bad-body', status: 502, problem: 'a body that is not JSON' },
-  ],
+  ['a 502 page', 502, 'Bad Gateway', badBody(NOT_JSON, 502)],
 ]
 
 describe('processTokenResponse', () => {

@@ -101,7 +101,7 @@ export function createCookieJar(config: Config, sealer: Sealer, clock: () => num
   } as const
   // The connected hint (docs/decisions/0006-connected-hint-cookie.md): "this browser holds a
   // session", readable by the page so that a first load asks for the account's data beside
-  // /auth/session instead of after it (issue 7). It carries nothing else; the session cookie
+  // /auth/session instead of after it. It carries nothing else; the session cookie
   // stays the only proof, and the hint lives and dies with it.
   const connectedHintCookieName = config.isSecure ? '__Host-pg_connected' : 'pg_connected'
   const connectedHintCookie = { ...sessionCookie, httpOnly: false } as const
@@ -141,7 +141,7 @@ export function createCookieJar(config: Config, sealer: Sealer, clock: () => num
     setCookie(c, connectedHintCookieName, '1', { ...connectedHintCookie, maxAge: remaining })
   }
 
-  // Unsealing (AES-GCM through Web Crypto) was the proxy's largest cost per API call (issue 7).
+  // Unsealing (AES-GCM through Web Crypto) was the proxy's largest cost per API call.
   // A sealed value cannot be altered, so the session it holds is remembered by the exact value,
   // with the seal's own expiry; the idle check below still runs on every call.
   const unsealedSessions = new Map<string, { payload: unknown; expiresAt: number }>()

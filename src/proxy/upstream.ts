@@ -81,7 +81,7 @@ export function createHttpUpstream(): Upstream & { close(): void } {
         res.on('end', () => {
           clearTimeout(timer)
           // Node already lower-cases the names: a view over them is enough (no Headers object
-          // per request on the hot path, issue 7).
+          // per request on the hot path).
           const raw = res.headers
           const headers: HeaderSource = {
             get(name) {
