@@ -20,7 +20,11 @@ let proxy: ReturnType<typeof createProxy>
 let logLines: string[]
 
 function setup(
-  options: { rateLimit?: { limit: number; windowMs: number }; timeoutMs?: number } = {},
+  options: {
+    rateLimit?: { limit: number; windowMs: number }
+    timeoutMs?: number
+    randomBytes?: (size: number) => Buffer
+  } = {},
 ) {
   emulator = createEmulator({
     clock,
@@ -38,6 +42,7 @@ function setup(
     upstream: createInProcessUpstream((request) => emulator.app.request(request)),
     clock,
     log: (line) => logLines.push(line),
+    ...(options.randomBytes ? { randomBytes: options.randomBytes } : {}),
   })
 }
 
@@ -751,6 +756,18 @@ describe('the session', () => {
       requestedScope: 'doc',
       connectedAt: new Date(now).toISOString(),
     })
+  })
+
+  it("names each session from the proxy's injected RNG", async () => {
+    // A fixed RNG gives two browsers the same session id: ending one ends the other (checklist
+    // I1 remembers ended ids), which shows openSession draws from ctx.randomBytes, not node:crypto.
+    setup({ randomBytes: (size) => Buffer.alloc(size, 7) })
+    const first = createBrowser(proxy)
+    const second = createBrowser(proxy)
+    await connect(first)
+    await connect(second)
+    expect((await first.call('POST', '/auth/logout', { body: {} })).status).toBe(204)
+    expect(await (await second.call('GET', '/auth/session')).json()).toEqual({ connected: false })
   })
 
   it('ends after the idle timeout', async () => {
