@@ -3,6 +3,7 @@ import { TokenResponseSchema } from '../protocol/schemas'
 import { createEmulator, type EmulatorOptions } from './emulator'
 import type { RequestLogEntry } from './request-log'
 import { tokenFingerprint } from './secrets'
+import { CONTROL_HEADERS } from './test-control'
 import { authorizeThroughPages, redeemCode } from './testing'
 
 const START = Date.parse('2025-01-15T10:00:00.000Z')
@@ -14,11 +15,7 @@ function setup(options: EmulatorOptions = {}) {
 type App = ReturnType<typeof setup>['app']
 
 const postJson = (app: App, path: string, body: unknown, env?: object) =>
-  app.request(
-    path,
-    { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
-    env,
-  )
+  app.request(path, { method: 'POST', headers: CONTROL_HEADERS, body: JSON.stringify(body) }, env)
 
 async function codeFor(app: App): Promise<string> {
   const params = new URLSearchParams({ client_id: 'playground-web', response_type: 'code' })
@@ -56,7 +53,7 @@ describe('the test-control API is gated', () => {
   it('answers 403 to a non-loopback socket', async () => {
     const { app } = setup()
     const env = { incoming: { socket: { remoteAddress: '192.168.1.20', remoteFamily: 'IPv4' } } }
-    const response = await app.request('/__emulator/log', {}, env)
+    const response = await app.request('/__emulator/log', { headers: CONTROL_HEADERS }, env)
     expect(response.status).toBe(403)
     expect(await response.json()).toMatchObject({ status: 403 })
   })
@@ -66,7 +63,7 @@ describe('the test-control API is gated', () => {
     async (address) => {
       const { app } = setup()
       const env = { incoming: { socket: { remoteAddress: address } } }
-      const response = await app.request('/__emulator/log', {}, env)
+      const response = await app.request('/__emulator/log', { headers: CONTROL_HEADERS }, env)
       expect(response.status).toBe(200)
     },
   )
@@ -94,7 +91,11 @@ describe('the test-control API validates bodies', () => {
 
   it('answers 400 for a body that is not JSON', async () => {
     const { app } = setup()
-    const response = await app.request('/__emulator/faults', { method: 'POST', body: '{' })
+    const response = await app.request('/__emulator/faults', {
+      method: 'POST',
+      headers: CONTROL_HEADERS,
+      body: '{',
+    })
     expect(response.status).toBe(400)
     expect(await response.json()).toEqual({ status: 400, message: 'The body must be JSON.' })
   })
@@ -219,7 +220,7 @@ describe('the test-control API', () => {
     const { app } = setup()
     const token = await tokenFor(app)
     await me(app, token)
-    const log = await app.request('/__emulator/log')
+    const log = await app.request('/__emulator/log', { headers: CONTROL_HEADERS })
     const { entries } = (await log.json()) as { entries: RequestLogEntry[] }
     const last = entries.at(-1)
     expect(last).toMatchObject({
@@ -235,8 +236,12 @@ describe('the test-control API', () => {
     expect(last?.headerNames).toContain('x-auth-token')
     expect(entries.some((entry) => entry.path.startsWith('/__emulator'))).toBe(false)
 
-    expect((await app.request('/__emulator/log', { method: 'DELETE' })).status).toBe(200)
-    const after = (await (await app.request('/__emulator/log')).json()) as { entries: unknown[] }
+    expect(
+      (await app.request('/__emulator/log', { method: 'DELETE', headers: CONTROL_HEADERS })).status,
+    ).toBe(200)
+    const after = (await (
+      await app.request('/__emulator/log', { headers: CONTROL_HEADERS })
+    ).json()) as { entries: unknown[] }
     expect(after.entries).toEqual([])
   })
 
@@ -290,7 +295,7 @@ describe('POST /__emulator/pkce', () => {
       'invalid_request',
     )
 
-    await app.request('/__emulator/reset', { method: 'POST' })
+    await app.request('/__emulator/reset', { method: 'POST', headers: CONTROL_HEADERS })
     expect(await codeFor(app)).toMatch(/\S{10,}/)
   })
 
