@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { ErrorBodySchema } from '../protocol/envelope'
 import { TokenResponseSchema } from '../protocol/schemas'
 import { createEmulator, type EmulatorOptions } from './emulator'
 import type { RequestLogEntry } from './request-log'
@@ -307,5 +308,80 @@ describe('POST /__emulator/pkce', () => {
       status: 400,
       message: expect.stringContaining('"off", "optional" or "required"') as unknown,
     })
+  })
+})
+
+describe('the test-control API refuses calls a page in the same browser could make', () => {
+  const refusal = async (response: Response) => ErrorBodySchema.parse(await response.json())
+
+  it('refuses a no-cors text/plain POST without the custom header (a cross-site page can send one)', async () => {
+    const { app } = setup()
+    const response = await app.request('/__emulator/faults', {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
+      body: JSON.stringify({ path: '/settings/tokens', status: 200, body: '<script>1</script>' }),
+    })
+    expect(response.status).toBe(403)
+    expect((await refusal(response)).message).toBe(
+      'Every test-control call needs the header X-Emulator-Control: 1.',
+    )
+    expect((await app.request('/settings/tokens')).status).toBe(200)
+  })
+
+  it('refuses the custom header without Content-Type application/json', async () => {
+    const { app } = setup()
+    const response = await app.request('/__emulator/reset', {
+      method: 'POST',
+      headers: { 'X-Emulator-Control': '1', 'Content-Type': 'text/plain' },
+    })
+    expect(response.status).toBe(403)
+    expect((await refusal(response)).message).toBe(
+      'Every test-control call needs Content-Type: application/json.',
+    )
+  })
+
+  it('refuses a call carrying another Origin, even with the header', async () => {
+    const { app } = setup()
+    const response = await app.request('/__emulator/log', {
+      headers: { ...CONTROL_HEADERS, Origin: 'http://127.0.0.1:9999' },
+    })
+    expect(response.status).toBe(403)
+    expect((await refusal(response)).message).toContain(
+      'refuses calls from pages of other origins (Origin "http://127.0.0.1:9999")',
+    )
+  })
+
+  it("accepts a call carrying the emulator's own Origin", async () => {
+    const { app } = setup({ origin: 'http://127.0.0.1:4203' })
+    const response = await app.request('/__emulator/log', {
+      headers: { ...CONTROL_HEADERS, Origin: 'http://127.0.0.1:4203' },
+    })
+    expect(response.status).toBe(200)
+  })
+
+  it('serves an injected HTML fault with a CSP that runs no script, whatever headers it asked for', async () => {
+    const { app } = setup()
+    const queued = await postJson(app, '/__emulator/faults', {
+      path: '/settings/tokens',
+      status: 200,
+      body: '<script>fetch("/settings/tokens")</script>',
+      headers: {
+        'Content-Type': 'text/html',
+        'Content-Security-Policy': "script-src 'unsafe-inline'",
+      },
+    })
+    expect(queued.status).toBe(201)
+    const response = await app.request('/settings/tokens')
+    expect(response.headers.get('Content-Type')).toBe('text/html')
+    expect(response.headers.get('Content-Security-Policy')).toBe("default-src 'none'; sandbox")
+    expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff')
+  })
+
+  it('serves a bodiless injected fault page with the same CSP', async () => {
+    const { app } = setup()
+    await postJson(app, '/__emulator/faults', { path: '/settings/tokens', status: 500 })
+    const response = await app.request('/settings/tokens')
+    expect(response.status).toBe(500)
+    expect(response.headers.get('Content-Security-Policy')).toBe("default-src 'none'; sandbox")
   })
 })
