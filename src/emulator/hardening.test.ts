@@ -154,6 +154,20 @@ describe('client secret guesses are throttled at the token endpoint', () => {
   })
 })
 
+/** Opens `path`, signs in as alice, and opens the consent page the sign-in leads to. */
+async function consentAfterSignIn(app: App, path: string): Promise<Response> {
+  const form = await openSignIn(app, path)
+  const signedIn = await postSignIn(
+    app,
+    [...form.hidden, ['login', 'alice'], ['password', 'password']],
+    form.cookie,
+  )
+  const cookie = (
+    signedIn.headers.getSetCookie().find((c) => c.startsWith('emu_session=')) ?? ''
+  ).split(';')[0]
+  return app.request(signedIn.headers.get('Location') ?? '', { headers: { Cookie: cookie ?? '' } })
+}
+
 describe('the client-code consent page warns and says when and from where', () => {
   async function clientCodeConsent(options: EmulatorOptions, signedAt: number) {
     const { app } = setup(options)
@@ -166,18 +180,7 @@ describe('the client-code consent page warns and says when and from where', () =
     }
     const sign = await signClientCode(params, 'playground-cli-secret')
     const path = `/oauth2/authorize?${new URLSearchParams({ ...params, sign }).toString()}`
-    const form = await openSignIn(app, path)
-    const signedIn = await postSignIn(
-      app,
-      [...form.hidden, ['login', 'alice'], ['password', 'password']],
-      form.cookie,
-    )
-    const cookie = (
-      signedIn.headers.getSetCookie().find((c) => c.startsWith('emu_session=')) ?? ''
-    ).split(';')[0]
-    return app.request(signedIn.headers.get('Location') ?? '', {
-      headers: { Cookie: cookie ?? '' },
-    })
+    return consentAfterSignIn(app, path)
   }
 
   it('warns, and shows the signed time (relative and absolute), the app and the opening address', async () => {
@@ -200,18 +203,7 @@ describe('the client-code consent page warns and says when and from where', () =
   it('does not show the warning in the authorization-code flow', async () => {
     const { app } = setup()
     const path = '/oauth2/authorize?client_id=playground-web&response_type=code'
-    const form = await openSignIn(app, path)
-    const signedIn = await postSignIn(
-      app,
-      [...form.hidden, ['login', 'alice'], ['password', 'password']],
-      form.cookie,
-    )
-    const cookie = (
-      signedIn.headers.getSetCookie().find((c) => c.startsWith('emu_session=')) ?? ''
-    ).split(';')[0]
-    const consent = await app.request(signedIn.headers.get('Location') ?? '', {
-      headers: { Cookie: cookie ?? '' },
-    })
+    const consent = await consentAfterSignIn(app, path)
     expect(await textOf(consent)).not.toContain('Approve only if')
   })
 })
