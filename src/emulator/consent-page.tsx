@@ -18,7 +18,7 @@ export interface ClientCodeOrigin {
 }
 
 /** "3 minutes ago", "just now", "in 2 minutes": the signed time relative to the emulator's clock. */
-export function relativeTime(at: number, now: number): string {
+function relativeTime(at: number, now: number): string {
   const minutes = Math.round((now - at) / 60_000)
   if (minutes === 0) return 'just now'
   const unit = Math.abs(minutes) === 1 ? 'minute' : 'minutes'

@@ -12,7 +12,7 @@ import { renderError } from './errors'
 import type { Fault, Store } from './store'
 
 /** The CSP of every injected answer: no script, no subresource, a unique opaque origin. */
-export const FAULT_CSP = "default-src 'none'; sandbox"
+const FAULT_CSP = "default-src 'none'; sandbox"
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms))

@@ -62,7 +62,7 @@ const PkceSchema = z
   .strict()
 
 /** The header every test-control call carries; callers import it from here. */
-export const CONTROL_HEADER = 'X-Emulator-Control'
+const CONTROL_HEADER = 'X-Emulator-Control'
 export const CONTROL_HEADERS = {
   [CONTROL_HEADER]: '1',
   'Content-Type': 'application/json',
