@@ -834,7 +834,7 @@ describe('the session', () => {
   it('refuses a copy of the session cookie after the service refused its token (401)', async () => {
     const { browser, isCopyConnected } = await connectedWithCopy()
     expect(await isCopyConnected()).toBe(true)
-    await emulator.app.request('/__emulator/reset', { method: 'POST' })
+    emulator.control.reset()
     expect((await browser.call('GET', '/api/v2/user')).status).toBe(401)
     expect(await isCopyConnected()).toBe(false)
   })
