@@ -2,7 +2,6 @@
  * `/auth/*`: the authorization-code flow as a backend-for-frontend (design.md, steps 1 and 4).
  */
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import {
   ExchangeRequestSchema,
   StartLoginRequestSchema,
@@ -38,26 +37,11 @@ import {
   sanitizeReturnTo,
 } from './oauth'
 
-const MAX_BODY_BYTES = 16 * 1024
-
 export function createAuthRoutes(ctx: ProxyContext) {
   const { config, cookies } = ctx
   const auth = new Hono()
 
-  auth.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) =>
-        proxyError(
-          c,
-          413,
-          'payload_too_large',
-          `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
-        ),
-    }),
-  )
-
+  // The body limit is proxy.ts's, before every route (client-code ones included).
   auth.get('/config', (c) =>
     c.json({
       service: config.service,
@@ -264,7 +248,7 @@ export function createAuthRoutes(ctx: ProxyContext) {
     // Checklist I1: a copy of the cookie taken before this is refused from now on.
     const session = await cookies.readSession(c)
     if (session === null) cookies.clearSession(c)
-    else cookies.endSession(c, session)
+    else await cookies.endSession(c, session)
     // Checklist I2: the browser empties this origin's web storage too. Not "cookies": that one
     // clears the whole registrable domain (every localhost port, every *.example.com app).
     c.header('Clear-Site-Data', '"storage"')
