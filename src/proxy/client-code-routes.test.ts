@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { createEmulator } from '../emulator/emulator'
 import { authorizeThroughPages } from '../emulator/testing'
 import { loadConfig } from './config'
-import { MAX_POLL_ATTEMPTS, maskCode } from './client-code-routes'
+import { MAX_POLL_ATTEMPTS, POLL_INTERVAL_MS, maskCode } from './client-code-routes'
 import { createProxy } from './proxy'
 import { createBrowser } from './test-client'
 import { createInProcessUpstream } from './upstream'
@@ -41,7 +41,9 @@ async function authorizeUrlOf(browser: ReturnType<typeof createBrowser>): Promis
   return new URL(response.headers.get('Location') ?? '')
 }
 
+/** One poll as the page sends it, a full interval after the previous one. */
 const poll = async (browser: ReturnType<typeof createBrowser>) => {
+  now += POLL_INTERVAL_MS
   const response = await browser.call('POST', '/auth/client-code/poll', { body: {} })
   return { status: response.status, body: (await response.json()) as Record<string, unknown> }
 }

@@ -39,6 +39,8 @@ export interface Config {
    * switched on on purpose; against the emulator it is on unless switched off.
    */
   clientCodeFlow: 'on' | 'off'
+  /** CLIENT_CODE_START_LIMIT: client-code starts per client address per 10 minutes. */
+  clientCodeStartLimit: number
   appOrigin: string
   /** Always `<appOrigin>/callback`, the same exact string every time (RFC 9700 §4.1.3). */
   redirectUri: string
@@ -156,6 +158,21 @@ const EnvSchema = z.object({
         `CLIENT_CODE_FLOW must be on or off, got "${String(issue.input)}" (off by default against the real service: see the README)`,
     })
     .optional(),
+  CLIENT_CODE_START_LIMIT: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return 5
+      if (!/^\d{1,5}$/.test(value) || Number(value) < 1) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `CLIENT_CODE_START_LIMIT must be a whole number ≥ 1 (starts per client address per 10 minutes), got "${value}"`,
+        })
+        return z.NEVER
+      }
+      return Number(value)
+    }),
   OAUTH_PKCE: z
     .enum(['S256', 'off'], {
       error: (issue) =>
@@ -261,6 +278,7 @@ export function loadConfig(env: Env, generateSecret: () => string = defaultSecre
             ? { ...EMULATOR_CODE_APP }
             : null,
     clientCodeFlow,
+    clientCodeStartLimit: vars.CLIENT_CODE_START_LIMIT,
     appOrigin,
     redirectUri: `${appOrigin}/callback`,
     sessionSecret,

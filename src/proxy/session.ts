@@ -55,7 +55,8 @@ const ClientCodeAttemptSchema = z.object({
   scope: z.string(),
   authorizeUrl: z.string(),
   startedAt: z.number(),
-  attempts: z.number().int(),
+  /** Names the attempt's record in the StateStore (client-code-attempts.ts), its only count. */
+  id: z.string().min(16),
 })
 export type ClientCodeAttempt = z.infer<typeof ClientCodeAttemptSchema>
 
