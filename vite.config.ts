@@ -46,7 +46,7 @@ export default defineConfig({
     target: 'es2022',
     // Every browser of the target but Safari < 17 knows <link rel=modulepreload>; there the
     // links are ignored and chunks load when imported: slower, never broken. ~0.2 kB gzip of
-    // the first load is worth more (issue 7's bundle budget).
+    // the first load is worth more (bench/bundle-budget.test.ts).
     modulePreload: { polyfill: false },
   },
   server: { host: 'localhost', port: 5173, strictPort: true },

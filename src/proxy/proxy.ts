@@ -86,7 +86,7 @@ export function createProxy(options: ProxyOptions): Hono {
     // Set before the handler runs, so that c.json()/c.body() build the response with them.
     // Setting a header on a finished response makes Hono copy it into a full Fetch Response,
     // whose body the Node adapter then streams: about a third of the proxy's time per API
-    // call (issue 7, --cpu-prof).
+    // call (measured with --cpu-prof).
     setNoStoreHeaders(c)
     await next()
     // A response built some other way (new Response(), a library's) did not get them.

@@ -141,7 +141,7 @@ export function createCookieJar(
   } as const
   // The connected hint (docs/decisions/0006-connected-hint-cookie.md): "this browser holds a
   // session", readable by the page so that a first load asks for the account's data beside
-  // /auth/session instead of after it (issue 7). It carries nothing else; the session cookie
+  // /auth/session instead of after it (decision 0006). It carries nothing else; the session cookie
   // stays the only proof, and the hint lives and dies with it.
   const connectedHintCookieName = config.isSecure ? '__Host-pg_connected' : 'pg_connected'
   const connectedHintCookie = { ...sessionCookie, httpOnly: false } as const
@@ -187,7 +187,7 @@ export function createCookieJar(
     setCookie(c, connectedHintCookieName, '1', { ...connectedHintCookie, maxAge: remaining })
   }
 
-  // Unsealing (AES-GCM through Web Crypto) was the proxy's largest cost per API call (issue 7).
+  // Unsealing (AES-GCM through Web Crypto) was the proxy's largest cost per API call (--cpu-prof).
   // A sealed value cannot be altered, so the session it holds is remembered by the exact value,
   // with the seal's own expiry; the idle check below still runs on every call.
   const unsealedSessions = new Map<string, { payload: unknown; expiresAt: number }>()
