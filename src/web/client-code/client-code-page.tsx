@@ -18,8 +18,6 @@ import {
 } from './poll-state'
 import '../lib/page.css'
 import './client-code-page.css'
-// The flow inspector's timeline survives this page's navigations (keep-timeline.ts).
-import '../inspector/keep-timeline'
 
 /** Re-renders every `periodMs` while `isTicking`, for the countdown and the elapsed time. */
 function useNow(isTicking: boolean, periodMs = 250): number {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import type { TraceField, TraceStep } from '../../protocol/trace'
 import { curlFor } from './curl'
 import { clearTimeline, readStoredTimeline } from './keep-timeline'
-import { recorded, subscribeToRecorder } from '../lib/api-client'
+import { recorded, subscribeToRecorder } from './recorder'
 import { SequenceDiagram } from './sequence-diagram'
 import {
   groupByConnection,

@@ -1,6 +1,5 @@
 /** Turns any error into what the reader needs: what happened, and what to do next. */
-import { parseAcceptedScopesHeader, parseGrantedScopesHeader } from '../../protocol/headers'
-import { canonicalScopes, missingScopes, parseScopes } from '../../protocol/scopes'
+import { canonicalScopes, missingScopes, parseScopeList } from '../../protocol/scopes'
 import { isApiError } from './api-error'
 
 export type NextStep = 'connect' | 'retry' | 'wait' | 'none'
@@ -16,15 +15,6 @@ export interface ErrorDescription {
   reconnectScopes: string[]
 }
 
-function safeScopes(scope: string | null): string[] {
-  if (scope === null) return []
-  try {
-    return parseScopes(scope)
-  } catch {
-    return []
-  }
-}
-
 /**
  * `sessionScope` is the granted scope the session knows, the fallback when the response has no
  * `X-OAuth-Scopes` header (the real service may not send it).
@@ -32,7 +22,6 @@ function safeScopes(scope: string | null): string[] {
 export function describeApiError(
   error: unknown,
   sessionScope: string | null = null,
-  now: number = Date.now(),
 ): ErrorDescription {
   const base = { retryAfterSeconds: null, missingScopes: [], reconnectScopes: [] }
   if (!isApiError(error)) {
@@ -80,8 +69,8 @@ export function describeApiError(
         next: 'none',
       }
     }
-    const accepted = parseAcceptedScopesHeader(error.headers)
-    const granted = parseGrantedScopesHeader(error.headers) ?? safeScopes(sessionScope)
+    const accepted = error.meta.acceptedScopes
+    const granted = error.meta.grantedScopes ?? parseScopeList(sessionScope ?? '')
     const missing = missingScopes(granted, accepted)
     return {
       ...base,
@@ -99,7 +88,7 @@ export function describeApiError(
     return { ...base, title: 'Not found', detail: error.message, next: 'none' }
   }
   if (status === 429) {
-    const wait = error.retryAfterSeconds(now)
+    const wait = error.retryAfterSeconds
     return {
       ...base,
       retryAfterSeconds: wait,
