@@ -68,7 +68,7 @@ export function createPendingStates(getStorage: () => StateStorage | null) {
   }
 }
 
-export type PendingStates = ReturnType<typeof createPendingStates>
+type PendingStates = ReturnType<typeof createPendingStates>
 
 function browserSessionStorage(): StateStorage | null {
   try {

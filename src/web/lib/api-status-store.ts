@@ -92,7 +92,7 @@ export function createApiStatusStore() {
   }
 }
 
-export type ApiStatusStore = ReturnType<typeof createApiStatusStore>
+type ApiStatusStore = ReturnType<typeof createApiStatusStore>
 
 /** The one store of the app; main.tsx has the api client's onResponse feed it. */
 export const apiStatusStore = createApiStatusStore()

@@ -23,20 +23,20 @@ export interface ScopeUse {
 /** A view whose endpoint needs a scope. */
 export type ScopedUse = ScopeUse & { scope: string }
 
-function useOf(id: ScopeUse['id'], view: string, path: string, endpoint: EndpointId): ScopeUse {
+function viewOf(id: ScopeUse['id'], view: string, path: string, endpoint: EndpointId): ScopeUse {
   const row = endpointById(endpoint)
   return { id, view, path, endpoint, request: requestLine(row), scope: row.scope }
 }
 
-function scopedUseOf(...args: Parameters<typeof useOf>): ScopedUse {
-  const use = useOf(...args)
+function scopedViewOf(...args: Parameters<typeof viewOf>): ScopedUse {
+  const use = viewOf(...args)
   const { scope } = use
   if (scope === null) throw new Error(`${use.endpoint} needs no scope (endpoints.ts)`)
   return { ...use, scope }
 }
 
 /** The profile's repositories panel. */
-export const REPOS_USE = scopedUseOf(
+export const REPOS_USE = scopedViewOf(
   'profile-repos',
   'Profile: your repositories',
   '/me',
@@ -44,7 +44,7 @@ export const REPOS_USE = scopedUseOf(
 )
 
 /** The profile's teams panel. */
-export const GROUPS_USE = scopedUseOf(
+export const GROUPS_USE = scopedViewOf(
   'profile-groups',
   'Profile: your teams',
   '/me',
@@ -52,11 +52,11 @@ export const GROUPS_USE = scopedUseOf(
 )
 
 export const SCOPE_USES: readonly ScopeUse[] = [
-  useOf('profile', 'Profile: your account', '/me', 'user.me'),
+  viewOf('profile', 'Profile: your account', '/me', 'user.me'),
   REPOS_USE,
   GROUPS_USE,
-  useOf('hello', 'Hello', '/hello', 'user.hello'),
-  useOf('user-lookup', 'Users: look up a user', '/users', 'user.show'),
+  viewOf('hello', 'Hello', '/hello', 'user.hello'),
+  viewOf('user-lookup', 'Users: look up a user', '/users', 'user.show'),
 ]
 
 /** The views a scope serves: those that need it, or need a scope it implies (`repo` → `repo:read`). */
