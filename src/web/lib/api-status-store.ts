@@ -92,8 +92,6 @@ export function createApiStatusStore() {
   }
 }
 
-type ApiStatusStore = ReturnType<typeof createApiStatusStore>
-
 /** The one store of the app; main.tsx has the api client's onResponse feed it. */
 export const apiStatusStore = createApiStatusStore()
 
