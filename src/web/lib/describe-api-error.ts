@@ -53,9 +53,11 @@ export function describeApiError(
   if (status === 401 || error.isSessionEnded) {
     return {
       ...base,
-      title: error.isSessionEnded ? 'Your session ended' : 'Not connected',
+      // "Your session ended" is the app-wide banner's sentence (layout/banners.tsx): the page
+      // says it once, and this notice says what happened to this request.
+      title: error.isSessionEnded ? 'The service rejected the token' : 'Not connected',
       detail: error.isSessionEnded
-        ? 'The service rejected the token, so the playground forgot it. Connect again.'
+        ? 'It answered 401, so the playground forgot the token and ended the session. Connect again.'
         : `${error.message} Connect your account first.`,
       next: 'connect',
     }
