@@ -14,7 +14,7 @@ import { REPO_ENDPOINTS } from './endpoint-rows-repos'
 import { USER_ENDPOINTS } from './endpoint-rows-users'
 import type { Endpoint, HttpMethod, SegmentKind } from './endpoint-types'
 
-export type { Endpoint, EndpointTag, HttpMethod, QueryParam, SegmentKind } from './endpoint-types'
+export type { Endpoint, HttpMethod, SegmentKind } from './endpoint-types'
 
 const SEGMENT_PATTERNS: Record<SegmentKind, RegExp> = {
   // spec §2.3: a numeric primary key.
