@@ -35,10 +35,16 @@ const BOUNDS = { numRuns: 1500, timeLimitMs: 8000 }
 /** Fewer would prove little; a slow machine still runs far more within the time limit. */
 const MIN_RUNS = 200
 
-/** What may reach the service: the endpoint table (allow-list.ts) and the token endpoint. */
+/**
+ * What may reach the service: a path of the endpoint table's templates, every parameter a safe
+ * segment (checklist F1, F2), and the token endpoint. Built from the templates, not by the
+ * proxy's own matcher, so a bug there cannot hide here.
+ */
 const UPSTREAM_PATHS = [
-  /^\/api\/v2\/(user|hello)$/,
-  /^\/api\/v2\/users\/[A-Za-z0-9_-]+(\/repos|\/groups)?$/,
+  ...ENDPOINTS.map(
+    (endpoint) =>
+      new RegExp(`^/api/v2${endpoint.path.replace(/\{[a-z_]+\}/g, '[A-Za-z0-9_.-]+')}$`),
+  ),
   /^\/oauth2\/token$/,
 ]
 
@@ -202,7 +208,7 @@ function anyRequest(stack: Stack, cookies: RealCookies, counts: Counts) {
 /** The forwarder: an allow-listed route with a random key and query, as the app sends it. */
 function apiCall(stack: Stack, cookies: RealCookies, counts: Counts) {
   const inputs = fc.record({
-    // Every operation of the table; each has at most one path parameter today.
+    // Every read of the table, each of its path parameters filled with the same key.
     template: fc.constantFrom(
       ...ENDPOINTS.filter((endpoint) => endpoint.method === 'GET').map((e) => e.path),
     ),
@@ -221,7 +227,7 @@ function apiCall(stack: Stack, cookies: RealCookies, counts: Counts) {
       asApp(
         {
           method: 'GET',
-          path: `/api/v2${template.replace(/\{[a-z_]+\}/, key)}${query}`,
+          path: `/api/v2${template.replace(/\{[a-z_]+\}/g, key)}${query}`,
           headers,
           body: null,
         },
