@@ -14,8 +14,8 @@ export interface Logger {
   info(message: string): void
   warn(message: string): void
   error(message: string): void
-  /** Writes what is buffered (JSON logs are asynchronous); call before the process exits. */
-  flush(): void
+  /** Writes what is buffered (JSON logs are asynchronous); await it before the process exits. */
+  flush(): Promise<void>
 }
 
 export interface LoggerOptions {
@@ -41,7 +41,7 @@ export function createLogger(options: LoggerOptions): Logger {
       info: (message) => log.info(scrub(message)),
       warn: (message) => log.warn(scrub(message)),
       error: (message) => log.error(scrub(message)),
-      flush: () => log.flush(),
+      flush: () => new Promise<void>((resolve) => log.flush(() => resolve())),
     }
   }
   const write = (level: LogLevel, message: string) => {
@@ -54,6 +54,6 @@ export function createLogger(options: LoggerOptions): Logger {
     info: (message) => write('info', message),
     warn: (message) => write('warn', message),
     error: (message) => write('error', message),
-    flush: () => undefined,
+    flush: async () => undefined,
   }
 }
