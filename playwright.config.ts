@@ -37,7 +37,7 @@ export default defineConfig({
   ],
   webServer: {
     // The production build served by the proxy, as `npm start` does, on ports of its own.
-    command: 'npm run build && tsx src/server.ts',
+    command: 'npm run build && node --enable-source-maps dist/server.js',
     url: `http://127.0.0.1:${new URL(E2E_APP_ORIGIN).port}/`,
     reuseExistingServer: false,
     timeout: 120_000,
