@@ -6,7 +6,7 @@
 import { test as base, expect, type APIRequestContext } from '@playwright/test'
 import type { Browser, BrowserContext, Page, Request } from '@playwright/test'
 import type { RequestLogEntry } from '../../src/emulator/request-log'
-import type { FaultInput } from '../../src/emulator/test-control'
+import { CONTROL_HEADERS, type FaultInput } from '../../src/emulator/test-control'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src/protocol/playground-api'
 import { startAttackerSite, type AttackerSite } from './attacker'
 import { E2E_APP_ORIGIN, E2E_EMULATOR_ORIGIN } from './ports'
@@ -38,16 +38,18 @@ export interface Emulator {
   setPkceMode(mode: 'off' | 'optional' | 'required'): Promise<void>
 }
 
+/** Every call sends the test-control API's custom header and JSON type (src/emulator/test-control.ts). */
 function createEmulator(request: APIRequestContext): Emulator {
+  const headers = CONTROL_HEADERS
   const log = async () => {
-    const response = await request.get('/__emulator/log')
+    const response = await request.get('/__emulator/log', { headers })
     expect(response.status(), 'GET /__emulator/log').toBe(200)
     const body = (await response.json()) as { entries: RequestLogEntry[] }
     return body.entries
   }
   return {
     async reset() {
-      const response = await request.post('/__emulator/reset')
+      const response = await request.post('/__emulator/reset', { headers })
       expect(response.status(), 'POST /__emulator/reset').toBe(200)
     },
     log,
@@ -55,15 +57,15 @@ function createEmulator(request: APIRequestContext): Emulator {
       return (await log()).filter((entry) => entry.path === '/oauth2/token')
     },
     async queueFault(fault) {
-      const response = await request.post('/__emulator/faults', { data: fault })
+      const response = await request.post('/__emulator/faults', { headers, data: fault })
       expect(response.status(), `POST /__emulator/faults: ${await response.text()}`).toBe(201)
     },
     async clearFaults() {
-      const response = await request.delete('/__emulator/faults')
+      const response = await request.delete('/__emulator/faults', { headers })
       expect(response.status(), 'DELETE /__emulator/faults').toBe(200)
     },
     async setPkceMode(mode) {
-      const response = await request.post('/__emulator/pkce', { data: { mode } })
+      const response = await request.post('/__emulator/pkce', { headers, data: { mode } })
       expect(response.status(), `POST /__emulator/pkce: ${await response.text()}`).toBe(200)
     },
   }

@@ -10,7 +10,7 @@ import {
   envelope,
 } from '../protocol/schemas'
 import { createEmulator, type EmulatorOptions } from './emulator'
-import { authorizeThroughPages } from './testing'
+import { authorizeThroughPages, openSignIn } from './testing'
 
 const START = Date.parse('2025-01-15T10:00:00.000Z')
 const UA = { 'User-Agent': 'api-test/1.0' }
@@ -327,10 +327,15 @@ describe('the rate limit', () => {
 describe('personal tokens from the settings page', () => {
   it('creates a token with the chosen scopes after sign-in, CSRF-protected', async () => {
     const { app } = setup()
+    const form = await openSignIn(app)
     const signIn = await app.request('/session', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: 'login=bob&password=password',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: form.cookie },
+      body: new URLSearchParams([
+        ...form.hidden,
+        ['login', 'bob'],
+        ['password', 'password'],
+      ]).toString(),
     })
     expect(signIn.headers.get('Location')).toBe('/settings/tokens')
     const cookie = (signIn.headers.get('Set-Cookie') ?? '').split(';')[0] ?? ''

@@ -1,14 +1,17 @@
 /**
  * The user API under `/api/v2` (spec §4, §5.1, §5.4, §8): the `{data}` envelope, `{status,
- * message}` errors, the token header, scope checks and the rate limit with its headers.
+ * message}` errors (rendered by the one onError), the token header, scope checks and the rate
+ * limit with its headers. Paths and scope needs come from the endpoint table
+ * (src/protocol/endpoints.ts), the one the proxy and the web app read.
  */
 import { Hono } from 'hono'
-import type { Context } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
+import { endpointById, type Endpoint, type EndpointId } from '../protocol/endpoints'
 import { HEADERS } from '../protocol/headers'
 import { formatScopes, missingScopes } from '../protocol/scopes'
 import { parseUserKey } from '../protocol/user-key'
 import type { EmulatorDeps, EmulatorEnv } from './context'
-import { apiError } from './errors'
+import { EmulatorError } from './emulator-error'
 import { groupRecord, repoRecord, userRecord } from './records'
 import type { SeedUser } from './seed'
 import { tokenFingerprint } from './secrets'
@@ -25,6 +28,43 @@ type ApiEnv = EmulatorEnv & {
 
 /** Query parameters that would carry a token in the URL (checklist C4). */
 const TOKEN_QUERY_PARAMS = ['access_token', 'token']
+
+/** The Hono route of an endpoint: `/users/{login}/repos` → `/users/:login/repos`. */
+function routeOf(endpoint: Endpoint): string {
+  return endpoint.path.replace(/\{(\w+)\}/g, ':$1')
+}
+
+/** The caller, or a 401 when the endpoint needs a token and none was sent. */
+function requireCaller(c: Context<ApiEnv>): Caller {
+  const caller = c.get('caller')
+  if (caller === null) throw new EmulatorError(401, 'Unauthorized')
+  return caller
+}
+
+/**
+ * Spec §5.4 rule 5: announce the scope the endpoint's row needs (X-Accepted-OAuth-Scopes), then
+ * check it before the handler runs.
+ */
+function requireScopeOf(endpoint: Endpoint): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    const needed = endpoint.scope
+    if (needed !== null) {
+      c.header(HEADERS.acceptedScopes, needed)
+      const caller = requireCaller(c)
+      if (missingScopes(caller.token.scopes, [needed]).length > 0) {
+        const held =
+          caller.token.scopes.length === 0 ? 'no scope' : formatScopes(caller.token.scopes)
+        throw new EmulatorError(
+          403,
+          `This request needs the "${needed}" scope (or "${needed.replace(/:read$/, '')}"); the token has ${held}.`,
+        )
+      }
+    } else if (endpoint.needsSession) {
+      requireCaller(c)
+    }
+    await next()
+  }
+}
 
 export function createApiRoutes(deps: EmulatorDeps): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>()
@@ -48,91 +88,66 @@ export function createApiRoutes(deps: EmulatorDeps): Hono<ApiEnv> {
     if (caller !== null) c.header(HEADERS.oauthScopes, formatScopes(caller.token.scopes))
 
     if (!rate.allowed) {
-      return apiError(c, 429, 'Too Many Requests', {
-        [HEADERS.retryAfter]: String(rate.retryAfterSeconds),
+      throw new EmulatorError(429, 'Too Many Requests', {
+        headers: { [HEADERS.retryAfter]: String(rate.retryAfterSeconds) },
       })
     }
     if (c.req.header('User-Agent') === undefined) {
-      return apiError(c, 403, 'Forbidden: a User-Agent header is required on every request.')
+      throw new EmulatorError(403, 'Forbidden: a User-Agent header is required on every request.')
     }
     const url = new URL(c.req.url)
     const inQuery = TOKEN_QUERY_PARAMS.find((name) => url.searchParams.has(name))
     if (inQuery !== undefined) {
-      return apiError(
-        c,
+      throw new EmulatorError(
         400,
         `Send the token in the X-Auth-Token header. A token in the query string ("${inQuery}") is refused: URLs end up in logs, history and Referer headers.`,
       )
     }
-    if (sent !== undefined && caller === null) return apiError(c, 401, 'Unauthorized')
+    if (sent !== undefined && caller === null) throw new EmulatorError(401, 'Unauthorized')
     await next()
   })
 
-  /** The caller, or a 401 answer when the endpoint needs a token and none was sent. */
-  const requireCaller = (c: Context<ApiEnv>): Caller | Response =>
-    c.get('caller') ?? apiError(c, 401, 'Unauthorized')
-
-  /** Spec §5.4 rule 5: announce the needed scope, then check it. */
-  const requireScope = (c: Context<ApiEnv>, needed: string): Caller | Response => {
-    c.header(HEADERS.acceptedScopes, needed)
-    const caller = requireCaller(c)
-    if (caller instanceof Response) return caller
-    const missing = missingScopes(caller.token.scopes, [needed])
-    if (missing.length > 0) {
-      const held = caller.token.scopes.length === 0 ? 'no scope' : formatScopes(caller.token.scopes)
-      return apiError(
-        c,
-        403,
-        `This request needs the "${needed}" scope (or "${needed.replace(/:read$/, '')}"); the token has ${held}.`,
-      )
-    }
-    return caller
-  }
-
-  const findUser = (key: string): SeedUser | undefined => {
+  const findUser = (key: string): SeedUser => {
     const parsed = parseUserKey(key)
-    if (!parsed.ok) return undefined
-    return parsed.key.kind === 'id'
-      ? deps.directory.userById(parsed.key.id)
-      : deps.directory.userByLogin(parsed.key.login)
+    const user = !parsed.ok
+      ? undefined
+      : parsed.key.kind === 'id'
+        ? deps.directory.userById(parsed.key.id)
+        : deps.directory.userByLogin(parsed.key.login)
+    if (user === undefined) throw new EmulatorError(404, 'User not found')
+    return user
   }
 
-  const userNotFound = (c: Context<ApiEnv>) => apiError(c, 404, 'User not found')
+  /** The endpoint's row, its route and its guard, in one place. */
+  const route = (id: EndpointId) => {
+    const endpoint = endpointById(id)
+    return [routeOf(endpoint), requireScopeOf(endpoint)] as const
+  }
 
-  api.get('/user', (c) => {
+  api.get(...route('user.me'), (c) => {
+    return c.json({ data: userRecord(requireCaller(c).user, deps.origin) })
+  })
+
+  api.get(...route('user.hello'), (c) => {
+    return c.json({ data: { message: `Hello ${requireCaller(c).user.name}` } })
+  })
+
+  api.get(...route('user.show'), (c) => {
+    return c.json({ data: userRecord(findUser(c.req.param('login') ?? ''), deps.origin) })
+  })
+
+  api.get(...route('repo.listByUser'), (c) => {
     const caller = requireCaller(c)
-    if (caller instanceof Response) return caller
-    return c.json({ data: userRecord(caller.user, deps.origin) })
-  })
-
-  api.get('/hello', (c) => {
-    const caller = requireCaller(c)
-    if (caller instanceof Response) return caller
-    return c.json({ data: { message: `Hello ${caller.user.name}` } })
-  })
-
-  api.get('/users/:key', (c) => {
-    const user = findUser(c.req.param('key'))
-    if (user === undefined) return userNotFound(c)
-    return c.json({ data: userRecord(user, deps.origin) })
-  })
-
-  api.get('/users/:key/repos', (c) => {
-    const caller = requireScope(c, 'repo:read')
-    if (caller instanceof Response) return caller
-    const owner = findUser(c.req.param('key'))
-    if (owner === undefined) return userNotFound(c)
+    const owner = findUser(c.req.param('login') ?? '')
     // Spec §5.4 rule 4: scopes never grant more than the user may see; only owners see private repos.
     const isOwner = caller.user.id === owner.id
     const repos = owner.repos.filter((repo) => isOwner || repo.public !== 0)
     return c.json({ data: repos.map((repo) => repoRecord(repo, owner, deps.origin)) })
   })
 
-  api.get('/users/:key/groups', (c) => {
-    const caller = requireScope(c, 'group:read')
-    if (caller instanceof Response) return caller
-    const member = findUser(c.req.param('key'))
-    if (member === undefined) return userNotFound(c)
+  api.get(...route('group.listByUser'), (c) => {
+    const caller = requireCaller(c)
+    const member = findUser(c.req.param('id') ?? '')
     const isSelf = caller.user.id === member.id
     const groups = deps.directory.groupsOf(member).filter((group) => isSelf || group.public !== 0)
     return c.json({ data: groups.map((group) => groupRecord(group, deps.origin)) })

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { signClientCode } from '../protocol/client-code'
 import { createEmulator, type EmulatorOptions } from './emulator'
 import { seedApps } from './seed'
-import { authorizeThroughPages, parseForms } from './testing'
+import { authorizeThroughPages, openSignIn, parseForms } from './testing'
 
 const START = Date.parse('2025-01-15T10:00:00.000Z')
 const REDIRECT = 'http://localhost:5173/callback'
@@ -27,24 +27,22 @@ const webParams = (extra: Record<string, string> = {}) => ({
   ...extra,
 })
 
-const form = (fields: [string, string][]) => ({
+const form = (fields: [string, string][], cookie?: string) => ({
   method: 'POST',
-  headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+  headers: {
+    'Content-Type': 'application/x-www-form-urlencoded',
+    ...(cookie === undefined ? {} : { Cookie: cookie }),
+  },
   body: new URLSearchParams(fields).toString(),
 })
 
 /** Signs in through the sign-in form; returns the session cookie and the consent form fields. */
 async function signInToConsent(app: App, path: string, login = 'alice') {
-  const page = await app.request(path)
-  const signIn = parseForms(await page.text()).find((f) => f.id === 'sign-in')
-  const request = signIn?.fields.find((f) => f.name === 'request')?.value ?? ''
+  const signIn = await openSignIn(app, path)
+  const request = signIn.hidden.find(([name]) => name === 'request')?.[1] ?? ''
   const response = await app.request(
     '/session',
-    form([
-      ['request', request],
-      ['login', login],
-      ['password', 'password'],
-    ]),
+    form([...signIn.hidden, ['login', login], ['password', 'password']], signIn.cookie),
   )
   const cookie = (response.headers.get('Set-Cookie') ?? '').split(';')[0] ?? ''
   const consentPage = await app.request(response.headers.get('Location') ?? '', {
@@ -370,15 +368,10 @@ describe('the client-code variant of /oauth2/authorize', () => {
 describe('the sign-in form', () => {
   it('re-shows the form with 401 for a wrong password, without a session cookie', async () => {
     const { app } = setup()
-    const page = await app.request(authorizePath(webParams()))
-    const request = parseForms(await page.text())[0]?.fields.find((f) => f.name === 'request')
+    const signIn = await openSignIn(app, authorizePath(webParams()))
     const response = await app.request(
       '/session',
-      form([
-        ['request', request?.value ?? ''],
-        ['login', 'alice'],
-        ['password', 'wrong'],
-      ]),
+      form([...signIn.hidden, ['login', 'alice'], ['password', 'wrong']], signIn.cookie),
     )
     expect(response.status).toBe(401)
     expect(response.headers.get('Set-Cookie')).toBeNull()
@@ -387,12 +380,10 @@ describe('the sign-in form', () => {
 
   it('refuses an unknown login the same way', async () => {
     const { app } = setup()
+    const signIn = await openSignIn(app)
     const response = await app.request(
       '/session',
-      form([
-        ['login', 'mallory'],
-        ['password', 'password'],
-      ]),
+      form([...signIn.hidden, ['login', 'mallory'], ['password', 'password']], signIn.cookie),
     )
     expect(response.status).toBe(401)
   })
@@ -424,12 +415,10 @@ describe('the sign-in form', () => {
 
   it('sets an HttpOnly SameSite=Lax session cookie and answers 303', async () => {
     const { app } = setup()
+    const signIn = await openSignIn(app)
     const response = await app.request(
       '/session',
-      form([
-        ['login', 'alice'],
-        ['password', 'password'],
-      ]),
+      form([...signIn.hidden, ['login', 'alice'], ['password', 'password']], signIn.cookie),
     )
     expect(response.status).toBe(303)
     const cookie = response.headers.get('Set-Cookie') ?? ''

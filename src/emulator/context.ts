@@ -6,6 +6,7 @@ import type { Context } from 'hono'
 import { SCOPES } from '../protocol/scopes'
 import type { PkceMode } from './pkce'
 import type { RateLimiter } from './rate-limit'
+import type { FailureThrottle } from './throttle'
 import type { Directory } from './records'
 import type { AppRegistration } from './seed'
 import type { RandomFill } from './secrets'
@@ -21,7 +22,8 @@ export interface LogDraft {
 }
 
 export interface EmulatorEnv {
-  Variables: { log: LogDraft }
+  /** `nonce`: the page's CSP nonce, set once per request by a middleware (page-shell.tsx). */
+  Variables: { log: LogDraft; nonce: string }
 }
 
 export type EmulatorContext = Context<EmulatorEnv>
@@ -37,6 +39,8 @@ export interface EmulatorDeps {
   rateLimiter: RateLimiter
   clientAddress(c: Context): string
   pkce: PkceMode
+  /** Failed password and client-secret guesses (checklist: throttle guessing). */
+  guesses: FailureThrottle
 }
 
 /** RFC 6749 §4.1.2 recommends at most 10 minutes for authorization codes. */
@@ -49,6 +53,8 @@ export const SESSION_TTL_MS = 12 * 60 * 60 * 1000
 export const MAX_BODY_BYTES = 64 * 1024
 
 export const SESSION_COOKIE = 'emu_session'
+/** The sign-in form's double-submit CSRF cookie (sessions.ts). */
+export const SIGN_IN_COOKIE = 'emu_sign_in'
 export const TOKEN_PREFIX = 'emu_at_'
 
 export type Area = 'api' | 'token' | 'control' | 'page'

@@ -2,16 +2,15 @@
  * The emulator of the Yuque Open API v2 and its OAuth 2.0 authorization server, built by a pure
  * factory: no I/O and no environment access here, everything comes in through the options.
  */
-import type { IncomingMessage } from 'node:http'
 import { Hono } from 'hono'
 import type { Context } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { bodyLimit } from 'hono/body-limit'
-import { HTTPException } from 'hono/http-exception'
 import { methodNotAllowed } from 'hono/method-not-allowed'
-import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { createApiRoutes } from './api'
 import { createAuthorizeRoutes } from './authorize'
+import { createBrowserFlow } from './browser-flow'
+import { createConsentRoutes } from './consent'
 import { avatarSvg } from './avatars'
 import {
   MAX_BODY_BYTES,
@@ -20,7 +19,10 @@ import {
   type EmulatorEnv,
   type LogDraft,
 } from './context'
-import { errorForPath } from './errors'
+import { EmulatorError } from './emulator-error'
+import { asEmulatorError, renderError } from './errors'
+import { serveFaults } from './faults'
+import { setPageNonce } from './page-shell'
 import type { PkceMode } from './pkce'
 import { createRateLimiter } from './rate-limit'
 import { createDirectory } from './records'
@@ -29,14 +31,17 @@ import type { RequestLogEntry } from './request-log'
 import { seedApps, seedGroups, seedUsers } from './seed'
 import type { AppRegistration, SeedGroup, SeedUser } from './seed'
 import { cryptoRandom, type RandomFill } from './secrets'
-import { createStore, type Fault } from './store'
+import { createSignInRoutes } from './sign-in'
+import { createStore } from './store'
 import {
   FaultSchema,
   createTestControlRoutes,
   type EmulatorControl,
   type FaultInput,
 } from './test-control'
+import { GUESS_LIMIT, createFailureThrottle, type FailureThrottleOptions } from './throttle'
 import { createTokenRoutes } from './token'
+import { createTokenSettingsRoutes } from './tokens'
 
 export type { AppRegistration, SeedGroup, SeedUser } from './seed'
 export type { EmulatorControl, FaultInput } from './test-control'
@@ -64,6 +69,8 @@ export interface EmulatorOptions {
   log?: (line: string) => void
   /** PKCE at the authorize and token endpoints (pkce.ts). Default `off`, as Yuque documents none. */
   pkce?: PkceMode
+  /** Failed password and client-secret guesses allowed per window (throttle.ts). */
+  guessLimit?: FailureThrottleOptions
 }
 
 export interface Emulator {
@@ -81,10 +88,6 @@ function socketClientAddress(c: Context): string {
   }
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms))
-}
-
 export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const clock = options.clock ?? Date.now
   let clockOffset = 0
@@ -97,6 +100,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const store = createStore()
   const rateLimiter = createRateLimiter(options.rateLimit ?? { limit: 5000, windowMs: 3_600_000 })
   const requestLog = createRequestLog(1000)
+  const guesses = createFailureThrottle(options.guessLimit ?? GUESS_LIMIT)
 
   const deps: EmulatorDeps = {
     now,
@@ -108,6 +112,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     rateLimiter,
     clientAddress: options.clientAddress ?? socketClientAddress,
     pkce: options.pkce ?? 'off',
+    guesses,
   }
   const startPkceMode = deps.pkce
 
@@ -115,6 +120,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     reset() {
       store.reset()
       rateLimiter.reset()
+      guesses.reset()
       requestLog.clear()
       clockOffset = 0
       deps.pkce = startPkceMode
@@ -186,42 +192,44 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     options.log?.(formatLogLine(entry, Date.now() - started))
   })
 
+  const fail = (c: Context<EmulatorEnv>, status: EmulatorError['status'], message: string) =>
+    renderError(c, new EmulatorError(status, message))
+
+  app.use('*', setPageNonce(random))
+
+  // RFC 9110 §7.4: a request for another authority is misdirected (DNS rebinding: a page on
+  // attacker.example resolving to 127.0.0.1 sends `Host: attacker.example`). `app.request()`
+  // in tests sends no Host and is let through.
+  const host = new URL(origin).host
+  app.use('*', async (c, next) => {
+    const sent = c.req.header('Host')
+    if (sent !== undefined && sent.toLowerCase() !== host) {
+      return fail(
+        c,
+        421,
+        `This emulator answers at ${host}, not at "${sent.slice(0, 100)}". Use ${origin}.`,
+      )
+    }
+    await next()
+  })
+
   app.use(
     '*',
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: (c) =>
-        errorForPath(
-          c,
-          random,
-          413,
-          `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`,
-        ),
+      onError: (c) => fail(c, 413, `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`),
     }),
   )
 
-  app.use('*', async (c, next) => {
-    if (areaOf(c.req.path) === 'control') return next()
-    const fault = store.takeFault(c.req.method, c.req.path)
-    if (fault === undefined) return next()
-    c.get('log').fault = true
-    if (fault.delayMs > 0) await sleep(fault.delayMs)
-    if (fault.drop) return dropConnection(c, random)
-    if (fault.redirectTo !== null) {
-      return c.body(null, 302, { ...fault.headers, Location: fault.redirectTo })
-    }
-    if (fault.status === null) return next()
-    return faultResponse(c, random, fault, fault.status)
-  })
+  app.use('*', serveFaults(store))
 
   app.use(
     '*',
     methodNotAllowed({
       app,
       onMethodNotAllowed: async (c, methods) => {
-        const response = await errorForPath(
+        const response = await fail(
           c,
-          random,
           405,
           `${c.req.method} is not allowed here; use ${methods.join(' or ')}.`,
         )
@@ -231,9 +239,13 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     }),
   )
 
+  const flow = createBrowserFlow(deps)
   app.route('/api/v2', createApiRoutes(deps))
   app.route('/', createTokenRoutes(deps))
-  app.route('/', createAuthorizeRoutes(deps))
+  app.route('/', createAuthorizeRoutes(deps, flow))
+  app.route('/', createConsentRoutes(deps, flow))
+  app.route('/', createSignInRoutes(deps, flow))
+  app.route('/', createTokenSettingsRoutes(deps, flow))
 
   app.get('/avatars/:file', (c) => {
     const match = /^(.+)\.svg$/.exec(c.req.param('file'))
@@ -242,7 +254,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       login === undefined
         ? undefined
         : (deps.directory.userByLogin(login) ?? deps.directory.groupByLogin(login))
-    if (owner === undefined) return errorForPath(c, random, 404, 'No such avatar.')
+    if (owner === undefined) throw new EmulatorError(404, 'No such avatar.')
     return c.body(avatarSvg(owner.login, owner.name), 200, {
       'Content-Type': 'image/svg+xml; charset=utf-8',
       'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
@@ -253,69 +265,15 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
 
   app.get('/', (c) => c.redirect('/settings/tokens', 302))
 
-  if (options.testControl === true) app.route('/__emulator', createTestControlRoutes(control))
+  if (options.testControl === true) {
+    app.route('/__emulator', createTestControlRoutes(control, origin))
+  }
 
-  app.notFound((c) => errorForPath(c, random, 404, 'Not Found'))
+  app.notFound((c) => fail(c, 404, 'Not Found'))
 
-  app.onError((error, c) => {
-    if (error instanceof HTTPException) {
-      const status = (error.status >= 400 ? error.status : 400) as ContentfulStatusCode
-      return errorForPath(c, random, status, error.message || 'Bad Request')
-    }
-    return errorForPath(c, random, 500, 'The emulator failed to handle this request.')
-  })
+  // The one error path: handlers and guards throw EmulatorError; this renders it per area.
+  app.onError((error, c) => renderError(c, asEmulatorError(error)))
 
   // Callers see a plain Hono: the per-request log variables are internal to the emulator.
   return { app: app as unknown as Hono, control }
-}
-
-async function faultResponse(
-  c: Context,
-  random: RandomFill,
-  fault: Fault,
-  status: number,
-): Promise<Response> {
-  const headers = new Headers(fault.headers)
-  const isContentless = status === 204 || status === 205 || status === 304
-  if (isContentless) return new Response(null, { status, headers })
-  if (fault.body === undefined) {
-    if (status < 400) return new Response(null, { status, headers })
-    // Without a body, answer in the shape the real endpoint's errors have.
-    const shaped = await errorForPath(
-      c,
-      random,
-      status as ContentfulStatusCode,
-      `Injected fault (${status})`,
-    )
-    return withHeaders(shaped, headers)
-  }
-  if (typeof fault.body === 'string') {
-    if (!headers.has('Content-Type')) headers.set('Content-Type', 'text/plain; charset=utf-8')
-    return new Response(fault.body, { status, headers })
-  }
-  if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json')
-  return new Response(JSON.stringify(fault.body), { status, headers })
-}
-
-/**
- * Closes the socket without writing a byte: the client sees a reset connection, as when the
- * service is down. `app.request()` has no socket to close; it gets a 503 in the area's shape.
- */
-function dropConnection(c: Context, random: RandomFill): Promise<Response> | Response {
-  const env: unknown = c.env
-  const incoming =
-    typeof env === 'object' && env !== null && 'incoming' in env
-      ? (env as { incoming: IncomingMessage }).incoming
-      : undefined
-  if (incoming === undefined) {
-    return errorForPath(c, random, 503, 'Injected fault: the connection was dropped')
-  }
-  incoming.socket.destroy()
-  // Never sent (the socket is gone); the log shows nginx's "closed without response" status.
-  return new Response(null, { status: 444 })
-}
-
-function withHeaders(response: Response, headers: Headers): Response {
-  for (const [name, value] of headers) response.headers.set(name, value)
-  return response
 }

@@ -1,36 +1,20 @@
 /** @jsxImportSource hono/jsx */
 /**
- * Error answers in the shape each area of the emulator speaks: `{status, message}` for the API
- * and the test-control API, RFC 6749 §5.2 `{error, error_description}` at the token endpoint,
- * an HTML page for the browser pages.
+ * The one renderer of failures, used by `app.onError` and by the few answers Hono's own
+ * middleware makes (404, 405, 413, injected faults): `{status, message}` for the API and the
+ * test-control API, RFC 6749 §5.2 `{error, error_description}` at the token endpoint, an HTML
+ * page for the browser pages.
  */
 import type { Context } from 'hono'
+import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { areaOf } from './context'
-import { ErrorPage, sendPage } from './pages'
-import type { RandomFill } from './secrets'
-
-export function apiError(
-  c: Context,
-  status: ContentfulStatusCode,
-  message: string,
-  headers: Record<string, string> = {},
-): Response {
-  return c.json({ status, message }, status, headers)
-}
+import { areaOf, type EmulatorEnv } from './context'
+import { EmulatorError } from './emulator-error'
+import { ErrorPage } from './error-page'
+import { sendPage } from './page-shell'
 
 /** RFC 6749 §5.1: token endpoint answers, errors included, are never cached. */
 export const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' } as const
-
-export function oauthError(
-  c: Context,
-  status: ContentfulStatusCode,
-  error: string,
-  description: string,
-  headers: Record<string, string> = {},
-): Response {
-  return c.json({ error, error_description: description }, status, { ...NO_STORE, ...headers })
-}
 
 const PAGE_TITLES: Partial<Record<number, string>> = {
   400: 'This request cannot be handled',
@@ -38,27 +22,8 @@ const PAGE_TITLES: Partial<Record<number, string>> = {
   404: 'Page not found',
   405: 'Method not allowed',
   413: 'Request too large',
-}
-
-export function errorPage(
-  c: Context,
-  random: RandomFill,
-  status: ContentfulStatusCode,
-  message: string,
-  options: { title?: string; hint?: string } = {},
-): Promise<Response> {
-  const title = options.title ?? PAGE_TITLES[status] ?? 'Something went wrong'
-  return sendPage(
-    c,
-    random,
-    (nonce) =>
-      options.hint === undefined ? (
-        <ErrorPage nonce={nonce} title={title} message={message} />
-      ) : (
-        <ErrorPage nonce={nonce} title={title} message={message} hint={options.hint} />
-      ),
-    { status },
-  )
+  421: 'Wrong host',
+  429: 'Too many attempts',
 }
 
 function oauthCodeFor(status: number): string {
@@ -67,20 +32,37 @@ function oauthCodeFor(status: number): string {
   return 'invalid_request'
 }
 
-/** The one place that picks the error shape from the path (used by notFound, onError, 405, 413). */
-export async function errorForPath(
-  c: Context,
-  random: RandomFill,
-  status: ContentfulStatusCode,
-  message: string,
+/** Any thrown value as an EmulatorError: Hono's HTTPExceptions keep their status, others are 500s. */
+export function asEmulatorError(error: unknown): EmulatorError {
+  if (error instanceof EmulatorError) return error
+  if (error instanceof HTTPException) {
+    const status = (error.status >= 400 ? error.status : 400) as ContentfulStatusCode
+    return new EmulatorError(status, error.message || 'Bad Request')
+  }
+  return new EmulatorError(500, 'The emulator failed to handle this request.')
+}
+
+export async function renderError(
+  c: Context<EmulatorEnv>,
+  error: EmulatorError,
 ): Promise<Response> {
+  const { status, message, headers } = error
   switch (areaOf(c.req.path)) {
     case 'api':
     case 'control':
-      return apiError(c, status, message)
+      return c.json({ status, message }, status, headers)
     case 'token':
-      return oauthError(c, status, oauthCodeFor(status), message)
-    case 'page':
-      return errorPage(c, random, status, message)
+      return c.json(
+        { error: error.oauthError ?? oauthCodeFor(status), error_description: message },
+        status,
+        { ...NO_STORE, ...headers },
+      )
+    case 'page': {
+      const title = error.title ?? PAGE_TITLES[status] ?? 'Something went wrong'
+      return sendPage(c, title, <ErrorPage title={title} message={message} hint={error.hint} />, {
+        status,
+        headers,
+      })
+    }
   }
 }

@@ -4,7 +4,7 @@
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { HTTPException } from 'hono/http-exception'
 import type { Context } from 'hono'
-import { SESSION_COOKIE, SESSION_TTL_MS, type EmulatorDeps } from './context'
+import { SESSION_COOKIE, SESSION_TTL_MS, SIGN_IN_COOKIE, type EmulatorDeps } from './context'
 import type { SeedUser } from './seed'
 import { randomBase64Url, safeEqual } from './secrets'
 import type { Session } from './store'
@@ -48,6 +48,24 @@ export function endSession(c: Context, deps: EmulatorDeps): void {
   const id = getCookie(c, SESSION_COOKIE)
   if (id !== undefined) deps.store.sessions.delete(id)
   deleteCookie(c, SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'Lax' })
+}
+
+/**
+ * The sign-in form's CSRF token: a double-submit cookie, as there is no session yet (login CSRF,
+ * RFC 6749 §10.12 and checklist K4 applied to the sign-in form). The cookie is reused while it
+ * lives, so two open sign-in tabs both work.
+ */
+export function signInCsrf(c: Context, deps: EmulatorDeps): string {
+  const existing = getCookie(c, SIGN_IN_COOKIE)
+  if (existing !== undefined && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing
+  const token = randomBase64Url(deps.random, 32)
+  setCookie(c, SIGN_IN_COOKIE, token, { path: '/session', httpOnly: true, sameSite: 'Lax' })
+  return token
+}
+
+export function isSignInCsrfValid(c: Context, submitted: string | null): boolean {
+  const cookie = getCookie(c, SIGN_IN_COOKIE)
+  return cookie !== undefined && submitted !== null && safeEqual(cookie, submitted)
 }
 
 export function isCsrfValid(session: Session, submitted: string | null): boolean {

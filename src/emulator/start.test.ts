@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { startEmulator, type RunningEmulator } from './start'
+import { CONTROL_HEADERS } from './test-control'
 
 let running: RunningEmulator | undefined
 
@@ -39,7 +40,7 @@ describe('startEmulator', () => {
 
   it('serves the test-control API to a loopback client when enabled', async () => {
     running = await startEmulator({ port: 0, options: { testControl: true } })
-    const response = await fetch(`${running.url}/__emulator/log`)
+    const response = await fetch(`${running.url}/__emulator/log`, { headers: CONTROL_HEADERS })
     expect(response.status).toBe(200)
   })
 
@@ -47,6 +48,7 @@ describe('startEmulator', () => {
     running = await startEmulator({ port: 0, options: { testControl: true } })
     const queued = await fetch(`${running.url}/__emulator/faults`, {
       method: 'POST',
+      headers: CONTROL_HEADERS,
       body: JSON.stringify({ path: '/api/v2/users/alice', drop: true, times: 100 }),
     })
     expect(queued.status).toBe(201)
@@ -55,7 +57,10 @@ describe('startEmulator', () => {
     await expect(get()).rejects.toThrow(TypeError)
     await expect(get()).rejects.toThrow(TypeError)
 
-    const cleared = await fetch(`${running.url}/__emulator/faults`, { method: 'DELETE' })
+    const cleared = await fetch(`${running.url}/__emulator/faults`, {
+      method: 'DELETE',
+      headers: CONTROL_HEADERS,
+    })
     expect(await cleared.json()).toEqual({ cleared: true })
     expect((await get()).status).toBe(200)
     expect(running.control.requestLog().map((entry) => [entry.status, entry.fault])).toEqual([

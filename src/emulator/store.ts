@@ -49,7 +49,8 @@ export type PendingFlow =
       state: string | null
       codeChallenge: string | null
     }
-  | { kind: 'client_code'; code: string }
+  /** `signedAt`: the request's signed timestamp, shown on the consent page. */
+  | { kind: 'client_code'; code: string; signedAt: number }
 
 export interface PendingAuthorization {
   id: string

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { ErrorBodySchema } from '../protocol/envelope'
 import { TokenResponseSchema } from '../protocol/schemas'
 import { createEmulator, type EmulatorOptions } from './emulator'
 import type { RequestLogEntry } from './request-log'
 import { tokenFingerprint } from './secrets'
+import { CONTROL_HEADERS } from './test-control'
 import { authorizeThroughPages, redeemCode } from './testing'
 
 const START = Date.parse('2025-01-15T10:00:00.000Z')
@@ -14,11 +16,7 @@ function setup(options: EmulatorOptions = {}) {
 type App = ReturnType<typeof setup>['app']
 
 const postJson = (app: App, path: string, body: unknown, env?: object) =>
-  app.request(
-    path,
-    { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
-    env,
-  )
+  app.request(path, { method: 'POST', headers: CONTROL_HEADERS, body: JSON.stringify(body) }, env)
 
 async function codeFor(app: App): Promise<string> {
   const params = new URLSearchParams({ client_id: 'playground-web', response_type: 'code' })
@@ -56,7 +54,7 @@ describe('the test-control API is gated', () => {
   it('answers 403 to a non-loopback socket', async () => {
     const { app } = setup()
     const env = { incoming: { socket: { remoteAddress: '192.168.1.20', remoteFamily: 'IPv4' } } }
-    const response = await app.request('/__emulator/log', {}, env)
+    const response = await app.request('/__emulator/log', { headers: CONTROL_HEADERS }, env)
     expect(response.status).toBe(403)
     expect(await response.json()).toMatchObject({ status: 403 })
   })
@@ -66,7 +64,7 @@ describe('the test-control API is gated', () => {
     async (address) => {
       const { app } = setup()
       const env = { incoming: { socket: { remoteAddress: address } } }
-      const response = await app.request('/__emulator/log', {}, env)
+      const response = await app.request('/__emulator/log', { headers: CONTROL_HEADERS }, env)
       expect(response.status).toBe(200)
     },
   )
@@ -94,7 +92,11 @@ describe('the test-control API validates bodies', () => {
 
   it('answers 400 for a body that is not JSON', async () => {
     const { app } = setup()
-    const response = await app.request('/__emulator/faults', { method: 'POST', body: '{' })
+    const response = await app.request('/__emulator/faults', {
+      method: 'POST',
+      headers: CONTROL_HEADERS,
+      body: '{',
+    })
     expect(response.status).toBe(400)
     expect(await response.json()).toEqual({ status: 400, message: 'The body must be JSON.' })
   })
@@ -219,7 +221,7 @@ describe('the test-control API', () => {
     const { app } = setup()
     const token = await tokenFor(app)
     await me(app, token)
-    const log = await app.request('/__emulator/log')
+    const log = await app.request('/__emulator/log', { headers: CONTROL_HEADERS })
     const { entries } = (await log.json()) as { entries: RequestLogEntry[] }
     const last = entries.at(-1)
     expect(last).toMatchObject({
@@ -235,8 +237,12 @@ describe('the test-control API', () => {
     expect(last?.headerNames).toContain('x-auth-token')
     expect(entries.some((entry) => entry.path.startsWith('/__emulator'))).toBe(false)
 
-    expect((await app.request('/__emulator/log', { method: 'DELETE' })).status).toBe(200)
-    const after = (await (await app.request('/__emulator/log')).json()) as { entries: unknown[] }
+    expect(
+      (await app.request('/__emulator/log', { method: 'DELETE', headers: CONTROL_HEADERS })).status,
+    ).toBe(200)
+    const after = (await (
+      await app.request('/__emulator/log', { headers: CONTROL_HEADERS })
+    ).json()) as { entries: unknown[] }
     expect(after.entries).toEqual([])
   })
 
@@ -290,7 +296,7 @@ describe('POST /__emulator/pkce', () => {
       'invalid_request',
     )
 
-    await app.request('/__emulator/reset', { method: 'POST' })
+    await app.request('/__emulator/reset', { method: 'POST', headers: CONTROL_HEADERS })
     expect(await codeFor(app)).toMatch(/\S{10,}/)
   })
 
@@ -302,5 +308,80 @@ describe('POST /__emulator/pkce', () => {
       status: 400,
       message: expect.stringContaining('"off", "optional" or "required"') as unknown,
     })
+  })
+})
+
+describe('the test-control API refuses calls a page in the same browser could make', () => {
+  const refusal = async (response: Response) => ErrorBodySchema.parse(await response.json())
+
+  it('refuses a no-cors text/plain POST without the custom header (a cross-site page can send one)', async () => {
+    const { app } = setup()
+    const response = await app.request('/__emulator/faults', {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
+      body: JSON.stringify({ path: '/settings/tokens', status: 200, body: '<script>1</script>' }),
+    })
+    expect(response.status).toBe(403)
+    expect((await refusal(response)).message).toBe(
+      'Every test-control call needs the header X-Emulator-Control: 1.',
+    )
+    expect((await app.request('/settings/tokens')).status).toBe(200)
+  })
+
+  it('refuses the custom header without Content-Type application/json', async () => {
+    const { app } = setup()
+    const response = await app.request('/__emulator/reset', {
+      method: 'POST',
+      headers: { 'X-Emulator-Control': '1', 'Content-Type': 'text/plain' },
+    })
+    expect(response.status).toBe(403)
+    expect((await refusal(response)).message).toBe(
+      'Every test-control call needs Content-Type: application/json.',
+    )
+  })
+
+  it('refuses a call carrying another Origin, even with the header', async () => {
+    const { app } = setup()
+    const response = await app.request('/__emulator/log', {
+      headers: { ...CONTROL_HEADERS, Origin: 'http://127.0.0.1:9999' },
+    })
+    expect(response.status).toBe(403)
+    expect((await refusal(response)).message).toContain(
+      'refuses calls from pages of other origins (Origin "http://127.0.0.1:9999")',
+    )
+  })
+
+  it("accepts a call carrying the emulator's own Origin", async () => {
+    const { app } = setup({ origin: 'http://127.0.0.1:4203' })
+    const response = await app.request('/__emulator/log', {
+      headers: { ...CONTROL_HEADERS, Origin: 'http://127.0.0.1:4203' },
+    })
+    expect(response.status).toBe(200)
+  })
+
+  it('serves an injected HTML fault with a CSP that runs no script, whatever headers it asked for', async () => {
+    const { app } = setup()
+    const queued = await postJson(app, '/__emulator/faults', {
+      path: '/settings/tokens',
+      status: 200,
+      body: '<script>fetch("/settings/tokens")</script>',
+      headers: {
+        'Content-Type': 'text/html',
+        'Content-Security-Policy': "script-src 'unsafe-inline'",
+      },
+    })
+    expect(queued.status).toBe(201)
+    const response = await app.request('/settings/tokens')
+    expect(response.headers.get('Content-Type')).toBe('text/html')
+    expect(response.headers.get('Content-Security-Policy')).toBe("default-src 'none'; sandbox")
+    expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff')
+  })
+
+  it('serves a bodiless injected fault page with the same CSP', async () => {
+    const { app } = setup()
+    await postJson(app, '/__emulator/faults', { path: '/settings/tokens', status: 500 })
+    const response = await app.request('/settings/tokens')
+    expect(response.status).toBe(500)
+    expect(response.headers.get('Content-Security-Policy')).toBe("default-src 'none'; sandbox")
   })
 })

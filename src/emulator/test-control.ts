@@ -1,6 +1,10 @@
 /**
  * The test-control API under `/__emulator/` (only with `testControl: true`, and only for
  * loopback clients when the request came through a socket): reset, clock, revoke, faults, log.
+ * A page in the same browser is a loopback client too, so every call must also carry
+ * `X-Emulator-Control: 1` and `Content-Type: application/json` (neither can be sent cross-site
+ * without a CORS preflight, which this API never answers), and an `Origin`, when sent, must be
+ * the emulator's own (OWASP CSRF CS "Employing Custom Request Headers"; docs/security.md).
  */
 import type { PkceMode } from './pkce'
 import { Hono } from 'hono'
@@ -8,7 +12,7 @@ import type { Context } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { z } from 'zod'
 import type { EmulatorEnv } from './context'
-import { apiError } from './errors'
+import { EmulatorError } from './emulator-error'
 import type { RequestLogEntry } from './request-log'
 
 export const FaultSchema = z
@@ -57,6 +61,13 @@ const PkceSchema = z
   })
   .strict()
 
+/** The header every test-control call carries; callers import it from here. */
+const CONTROL_HEADER = 'X-Emulator-Control'
+export const CONTROL_HEADERS = {
+  [CONTROL_HEADER]: '1',
+  'Content-Type': 'application/json',
+} as const
+
 export interface EmulatorControl {
   /** Back to the seed state: tokens, codes, sessions, faults, log, rate counters, clock offset. */
   reset(): void
@@ -87,34 +98,52 @@ function socketAddress(c: Context): string | null {
   }
 }
 
-async function readJson<T>(
-  c: Context,
-  schema: z.ZodType<T>,
-): Promise<{ ok: true; value: T } | { ok: false; response: Response }> {
+async function readJson<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
   let body: unknown
   try {
     body = JSON.parse(await c.req.text())
   } catch {
-    return { ok: false, response: apiError(c, 400, 'The body must be JSON.') }
+    throw new EmulatorError(400, 'The body must be JSON.')
   }
   const parsed = schema.safeParse(body)
   if (!parsed.success) {
     const message = parsed.error.issues
       .map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`)
       .join('; ')
-    return { ok: false, response: apiError(c, 400, `Invalid body: ${message}`) }
+    throw new EmulatorError(400, `Invalid body: ${message}`)
   }
-  return { ok: true, value: parsed.data }
+  return parsed.data
 }
 
-export function createTestControlRoutes(control: EmulatorControl): Hono<EmulatorEnv> {
+/** Why a call may not use the test-control API, or null when it may. */
+function refusal(c: Context, origin: string): string | null {
+  const address = socketAddress(c)
+  if (address !== null && !isLoopback(address)) {
+    return 'The test-control API answers loopback clients only.'
+  }
+  const sentOrigin = c.req.header('Origin')
+  if (sentOrigin !== undefined && sentOrigin !== origin) {
+    return `The test-control API refuses calls from pages of other origins (Origin "${sentOrigin.slice(0, 100)}").`
+  }
+  if (c.req.header(CONTROL_HEADER) !== '1') {
+    return `Every test-control call needs the header ${CONTROL_HEADER}: 1.`
+  }
+  const type = c.req.header('Content-Type')?.split(';')[0]?.trim().toLowerCase()
+  if (type !== 'application/json') {
+    return 'Every test-control call needs Content-Type: application/json.'
+  }
+  return null
+}
+
+export function createTestControlRoutes(
+  control: EmulatorControl,
+  origin: string,
+): Hono<EmulatorEnv> {
   const routes = new Hono<EmulatorEnv>()
 
   routes.use('*', async (c, next) => {
-    const address = socketAddress(c)
-    if (address !== null && !isLoopback(address)) {
-      return apiError(c, 403, 'The test-control API answers loopback clients only.')
-    }
+    const refused = refusal(c, origin)
+    if (refused !== null) throw new EmulatorError(403, refused)
     c.header('Cache-Control', 'no-store')
     await next()
   })
@@ -126,28 +155,24 @@ export function createTestControlRoutes(control: EmulatorControl): Hono<Emulator
 
   routes.post('/clock', async (c) => {
     const body = await readJson(c, ClockSchema)
-    if (!body.ok) return body.response
-    control.advanceClock(body.value.advanceMs)
+    control.advanceClock(body.advanceMs)
     return c.json({ now: new Date(control.now()).toISOString() })
   })
 
   routes.post('/pkce', async (c) => {
     const body = await readJson(c, PkceSchema)
-    if (!body.ok) return body.response
-    control.setPkceMode(body.value.mode)
-    return c.json({ pkce: body.value.mode })
+    control.setPkceMode(body.mode)
+    return c.json({ pkce: body.mode })
   })
 
   routes.post('/revoke', async (c) => {
     const body = await readJson(c, RevokeSchema)
-    if (!body.ok) return body.response
-    return c.json({ revoked: control.revokeToken(body.value.token) })
+    return c.json({ revoked: control.revokeToken(body.token) })
   })
 
   routes.post('/faults', async (c) => {
     const body = await readJson(c, FaultSchema)
-    if (!body.ok) return body.response
-    control.queueFault(body.value)
+    control.queueFault(body)
     return c.json({ queued: true }, 201)
   })
 

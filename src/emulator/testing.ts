@@ -128,6 +128,24 @@ function encode(fields: [string, string][]): string {
 }
 
 /**
+ * Opens a page that shows the sign-in form (by default the token settings) and returns what a
+ * browser keeps for posting it: the sign-in CSRF cookie and the form's hidden fields.
+ */
+export async function openSignIn(
+  app: Hono,
+  path = '/settings/tokens',
+): Promise<{ cookie: string; hidden: [string, string][]; html: string }> {
+  const response = await app.request(path)
+  const html = await response.text()
+  const cookie = (response.headers.get('Set-Cookie') ?? '').split(';')[0] ?? ''
+  const form = findForm(parseForms(html), 'sign-in')
+  const hidden = (form?.fields ?? [])
+    .filter((field) => field.type === 'hidden')
+    .map((field): [string, string] => [field.name, field.value])
+  return { cookie, hidden, html }
+}
+
+/**
  * Opens `authorizeUrl`, signs in as `choice.login`, and approves (or denies) on the consent page.
  * Returns the consent POST's answer: a 303 with Location for the authorization-code flow, the
  * "you may return to the app" page for the client-code flow. Throws when a page is not the one

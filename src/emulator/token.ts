@@ -6,28 +6,29 @@ import { Hono } from 'hono'
 import type { Context } from 'hono'
 import { formatScopes } from '../protocol/scopes'
 import { CODE_TTL_MS, TOKEN_PREFIX, type EmulatorDeps, type EmulatorEnv } from './context'
-import { NO_STORE, oauthError } from './errors'
+import { EmulatorError } from './emulator-error'
+import { NO_STORE } from './errors'
 import type { AppRegistration } from './seed'
 import { verifierProblem } from './pkce'
 import { randomBase64Url, safeEqual, sha256Hex } from './secrets'
+import { tooManyGuesses } from './throttle'
 
 type Params = Map<string, string>
 
 /** What the service answers while the user has not approved (design.md, "facts"). */
 const INVALID_CODE = 'authorization code is invalid'
 
-class TokenRequestError extends Error {
-  constructor(
-    readonly status: 400 | 401,
-    readonly error: string,
-    message: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message)
-  }
+/** An RFC 6749 §5.2 error: rendered as `{error, error_description}` by the one onError. */
+function tokenError(
+  status: 400 | 401 | 429,
+  error: string,
+  message: string,
+  headers: Record<string, string> = {},
+): EmulatorError {
+  return new EmulatorError(status, message, { oauthError: error, headers })
 }
 
-const invalidRequest = (message: string) => new TokenRequestError(400, 'invalid_request', message)
+const invalidRequest = (message: string) => tokenError(400, 'invalid_request', message)
 
 /** Reads the body as form or JSON; RFC 6749 §3.2: each parameter at most once. */
 async function readParams(c: Context): Promise<Params> {
@@ -79,18 +80,13 @@ function readCredentials(c: Context, params: Params): ClientCredentials {
   const decoded = match?.[1] === undefined ? null : Buffer.from(match[1], 'base64').toString('utf8')
   const colon = decoded?.indexOf(':') ?? -1
   if (decoded === null || colon < 0) {
-    throw new TokenRequestError(
-      401,
-      'invalid_client',
-      'malformed Basic Authorization header',
-      basicChallenge,
-    )
+    throw tokenError(401, 'invalid_client', 'malformed Basic Authorization header', basicChallenge)
   }
   const formDecode = (value: string) => {
     try {
       return decodeURIComponent(value.replace(/\+/g, ' '))
     } catch {
-      throw new TokenRequestError(
+      throw tokenError(
         401,
         'invalid_client',
         'malformed Basic Authorization header',
@@ -115,22 +111,31 @@ export function createTokenRoutes(deps: EmulatorDeps): Hono<EmulatorEnv> {
   const routes = new Hono<EmulatorEnv>()
   const { store } = deps
 
-  const authenticate = (credentials: ClientCredentials): AppRegistration => {
+  const authenticate = (c: Context, credentials: ClientCredentials): AppRegistration => {
     const challenge: Record<string, string> = credentials.viaBasic
       ? { 'WWW-Authenticate': 'Basic realm="oauth2"' }
       : {}
     if (credentials.clientId === null) {
-      throw new TokenRequestError(401, 'invalid_client', 'client_id is required', challenge)
+      throw tokenError(401, 'invalid_client', 'client_id is required', challenge)
     }
     const app = deps.apps.get(credentials.clientId)
     if (app === undefined) {
-      throw new TokenRequestError(401, 'invalid_client', 'unknown client_id', challenge)
+      throw tokenError(401, 'invalid_client', 'unknown client_id', challenge)
     }
     if (credentials.clientSecret === null) {
-      throw new TokenRequestError(401, 'invalid_client', 'client_secret is required', challenge)
+      throw tokenError(401, 'invalid_client', 'client_secret is required', challenge)
+    }
+    // Secret guesses are throttled per address and per client; a success is not counted.
+    const keys = [`secret:address:${deps.clientAddress(c)}`, `secret:client:${app.clientId}`]
+    const wait = deps.guesses.blockedFor(keys, deps.now())
+    if (wait !== null) {
+      throw tokenError(429, 'invalid_client', tooManyGuesses('client authentications', wait), {
+        'Retry-After': String(wait),
+      })
     }
     if (!safeEqual(credentials.clientSecret, app.clientSecret)) {
-      throw new TokenRequestError(401, 'invalid_client', 'client authentication failed', challenge)
+      deps.guesses.recordFailure(keys, deps.now())
+      throw tokenError(401, 'invalid_client', 'client authentication failed', challenge)
     }
     return app
   }
@@ -155,38 +160,34 @@ export function createTokenRoutes(deps: EmulatorDeps): Hono<EmulatorEnv> {
     )
 
   const authorizationCodeGrant = (c: Context, params: Params, credentials: ClientCredentials) => {
-    const app = authenticate(credentials)
+    const app = authenticate(c, credentials)
     const code = params.get('code')
     if (code === undefined || code === '') throw invalidRequest('code is required')
     const record = store.authCodes.get(code)
-    if (record === undefined) throw new TokenRequestError(400, 'invalid_grant', INVALID_CODE)
+    if (record === undefined) throw tokenError(400, 'invalid_grant', INVALID_CODE)
     if (record.usedAt !== null) {
       // RFC 6749 §4.1.2: a replayed code revokes the tokens issued from it.
       if (record.tokenHash !== null) {
         const issued = store.tokens.get(record.tokenHash)
         if (issued !== undefined) issued.revoked = true
       }
-      throw new TokenRequestError(
+      throw tokenError(
         400,
         'invalid_grant',
         'authorization code was already used; the token issued for it is revoked',
       )
     }
     if (record.clientId !== app.clientId) {
-      throw new TokenRequestError(
-        400,
-        'invalid_grant',
-        'authorization code was issued to another client',
-      )
+      throw tokenError(400, 'invalid_grant', 'authorization code was issued to another client')
     }
     if (deps.now() - record.issuedAt > CODE_TTL_MS) {
       store.authCodes.delete(code)
-      throw new TokenRequestError(400, 'invalid_grant', 'authorization code has expired')
+      throw tokenError(400, 'invalid_grant', 'authorization code has expired')
     }
     const redirectUri = params.get('redirect_uri')
     // RFC 6749 §4.1.3: when sent, it must be identical to the one the code was issued for.
     if (redirectUri !== undefined && redirectUri !== record.redirectUri) {
-      throw new TokenRequestError(
+      throw tokenError(
         400,
         'invalid_grant',
         'redirect_uri does not match the authorization request',
@@ -198,7 +199,7 @@ export function createTokenRoutes(deps: EmulatorDeps): Hono<EmulatorEnv> {
       record.codeChallenge,
       params.get('code_verifier'),
     )
-    if (pkceProblem !== null) throw new TokenRequestError(400, 'invalid_grant', pkceProblem)
+    if (pkceProblem !== null) throw tokenError(400, 'invalid_grant', pkceProblem)
     const token = issueToken(app, record.userId, record.scopes)
     record.usedAt = deps.now()
     record.tokenHash = sha256Hex(token)
@@ -209,8 +210,8 @@ export function createTokenRoutes(deps: EmulatorDeps): Hono<EmulatorEnv> {
     // Spec §5.3: no client_secret in this call; the code itself is the bearer secret (checklist J3).
     if (credentials.clientId === null) throw invalidRequest('client_id is required')
     const app = deps.apps.get(credentials.clientId)
-    if (app === undefined) throw new TokenRequestError(401, 'invalid_client', 'unknown client_id')
-    if (credentials.clientSecret !== null) authenticate(credentials)
+    if (app === undefined) throw tokenError(401, 'invalid_client', 'unknown client_id')
+    if (credentials.clientSecret !== null) authenticate(c, credentials)
     const code = params.get('code')
     if (code === undefined || code === '') throw invalidRequest('code is required')
     const record = store.clientCodes.get(code)
@@ -220,7 +221,7 @@ export function createTokenRoutes(deps: EmulatorDeps): Hono<EmulatorEnv> {
       deps.now() - (record.decidedAt ?? record.createdAt) <= CODE_TTL_MS
     if (record === undefined || !isLive) throw invalidRequest(INVALID_CODE)
     if (record.status === 'denied') {
-      throw new TokenRequestError(400, 'access_denied', 'the user denied the authorization request')
+      throw tokenError(400, 'access_denied', 'the user denied the authorization request')
     }
     if (record.status !== 'approved' || record.userId === null) throw invalidRequest(INVALID_CODE)
     record.status = 'redeemed'
@@ -230,28 +231,21 @@ export function createTokenRoutes(deps: EmulatorDeps): Hono<EmulatorEnv> {
 
   routes.post('/oauth2/token', async (c) => {
     const log = c.get('log')
-    try {
-      const params = await readParams(c)
-      log.grantType = params.get('grant_type') ?? null
-      log.clientId = params.get('client_id') ?? null
-      log.hasClientSecret =
-        params.has('client_secret') || c.req.header('Authorization') !== undefined
-      const credentials = readCredentials(c, params)
-      log.clientId = credentials.clientId
-      const grantType = params.get('grant_type')
-      if (grantType === undefined || grantType === '')
-        throw invalidRequest('grant_type is required')
-      if (grantType === 'authorization_code') return authorizationCodeGrant(c, params, credentials)
-      if (grantType === 'client_code') return clientCodeGrant(c, params, credentials)
-      throw new TokenRequestError(
-        400,
-        'unsupported_grant_type',
-        `grant_type "${grantType.slice(0, 40)}" is not supported; use authorization_code or client_code`,
-      )
-    } catch (error) {
-      if (!(error instanceof TokenRequestError)) throw error
-      return oauthError(c, error.status, error.error, error.message, error.headers)
-    }
+    const params = await readParams(c)
+    log.grantType = params.get('grant_type') ?? null
+    log.clientId = params.get('client_id') ?? null
+    log.hasClientSecret = params.has('client_secret') || c.req.header('Authorization') !== undefined
+    const credentials = readCredentials(c, params)
+    log.clientId = credentials.clientId
+    const grantType = params.get('grant_type')
+    if (grantType === undefined || grantType === '') throw invalidRequest('grant_type is required')
+    if (grantType === 'authorization_code') return authorizationCodeGrant(c, params, credentials)
+    if (grantType === 'client_code') return clientCodeGrant(c, params, credentials)
+    throw tokenError(
+      400,
+      'unsupported_grant_type',
+      `grant_type "${grantType.slice(0, 40)}" is not supported; use authorization_code or client_code`,
+    )
   })
 
   return routes

@@ -262,11 +262,16 @@ function matchTemplate(endpoint: Endpoint, segments: readonly string[]) {
 export function matchEndpoint(method: string, path: string): EndpointMatch {
   const segments = path.startsWith('/') ? path.slice(1).split('/') : path.split('/')
   const allowed = new Set<HttpMethod>()
+  // Only the most specific templates that match the path count: `DELETE /repos/1/docs` is a
+  // method the document list does not allow, not the deletion of a repository slugged "docs".
+  let specificity = -1
   for (const endpoint of BY_SPECIFICITY) {
+    if (allowed.size > 0 && literalCount(endpoint) < specificity) break
     const params = matchTemplate(endpoint, segments)
     if (params === null) continue
     if (endpoint.method === method) return { ok: true, endpoint, params }
     allowed.add(endpoint.method)
+    specificity = literalCount(endpoint)
   }
   if (allowed.size > 0) {
     const allow = [...allowed]

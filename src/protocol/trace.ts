@@ -1,5 +1,5 @@
 /**
- * The proxy's account of what it did for one request, for the flow inspector (issue 5): which
+ * The proxy's account of what it did for one request, for the flow inspector: which
  * call it made to the service, with which parameters and headers, and what came back. It travels
  * to the browser in the `X-Playground-Trace` response header (TRACE_HEADER), so it is redacted on
  * the server, twice:
@@ -51,7 +51,8 @@ export const TRACE_STEP_KINDS = [
 export type TraceStepKind = (typeof TRACE_STEP_KINDS)[number]
 
 export const TraceRequestSchema = z.object({
-  method: z.enum(['GET', 'POST']),
+  // Every method of the endpoint table (endpoints.ts HttpMethod), so a forwarded call of any row shows.
+  method: z.enum(['GET', 'POST', 'PUT', 'DELETE']),
   /** The service's address, without the parameters listed in `params`. */
   url: z.string(),
   /** Where `params` go: the query string, or a form-encoded body. */

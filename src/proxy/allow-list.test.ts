@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { buildUpstreamUrl, matchAllowedRoute } from './allow-list'
+import { ALLOWED_SUMMARY, buildUpstreamUrl, matchForwardedCall } from './allow-list'
 
 const none = new URLSearchParams()
 
-describe('matchAllowedRoute', () => {
-  it('allows the five GET routes', () => {
+describe('matchForwardedCall', () => {
+  it('allows the GET operations of the endpoint table', () => {
     for (const path of [
       'user',
       'hello',
@@ -13,17 +13,22 @@ describe('matchAllowedRoute', () => {
       'users/alice/repos',
       'users/1001/groups',
     ]) {
-      expect(matchAllowedRoute('GET', path, none), path).toMatchObject({ ok: true, path })
+      expect(matchForwardedCall('GET', `/${path}`, none), path).toMatchObject({ ok: true, path })
     }
   })
 
-  it('refuses other methods with 405', () => {
+  it('refuses other methods with 405 and the methods the path allows', () => {
     for (const method of ['POST', 'PUT', 'DELETE', 'TRACE', 'PATCH']) {
-      expect(matchAllowedRoute(method, 'user', none)).toMatchObject({ ok: false, status: 405 })
+      expect(matchForwardedCall(method, '/user', none)).toEqual({
+        ok: false,
+        status: 405,
+        allow: ['GET'],
+        message: `${method} is not allowed on /user (allowed: GET).`,
+      })
     }
   })
 
-  it('refuses paths that are not on the list with 404', () => {
+  it('refuses paths that are not in the table with 404 and lists what is forwarded', () => {
     for (const path of [
       'admin',
       'users',
@@ -31,50 +36,58 @@ describe('matchAllowedRoute', () => {
       'repos/alice/book/docs',
       'user/extra',
     ]) {
-      expect(matchAllowedRoute('GET', path, none), path).toMatchObject({ ok: false, status: 404 })
+      expect(matchForwardedCall('GET', `/${path}`, none), path).toMatchObject({
+        ok: false,
+        status: 404,
+        message: expect.stringContaining(`forwards only ${ALLOWED_SUMMARY}`) as unknown,
+      })
     }
   })
 
-  it('refuses unsafe segments with 400: encoded dots, slashes, hosts, backslashes, CR/LF', () => {
+  it('refuses unsafe segments: encoded dots, slashes, hosts, backslashes, CR/LF (checklist F2)', () => {
     for (const path of [
-      'users/%2e%2e',
-      'users/..%2f',
-      'users/%252e%252e',
-      'users//evil.test',
-      '/evil.test',
-      'users/@evil.test',
-      'users/http:',
-      'users/a%5Cb',
-      'users/a\\b',
-      'users/a%0d%0aX-Injected:1',
-      'users/al.ice',
+      '/users/%2e%2e',
+      '/users/..%2f',
+      '/users/%252e%252e',
+      '/users//evil.test',
+      '//evil.test',
+      '/users/@evil.test',
+      '/users/http:',
+      '/users/a%5Cb',
+      '/users/a\\b',
+      '/users/a%0d%0aX-Injected:1',
+      '/users/al.ice',
+      '/',
       '',
     ]) {
-      expect(matchAllowedRoute('GET', path, none), path).toMatchObject({ ok: false, status: 400 })
+      expect(matchForwardedCall('GET', path, none), path).toMatchObject({
+        ok: false,
+        status: 404,
+        message: expect.stringContaining('No operation of the API matches') as unknown,
+      })
     }
   })
 
-  it('forwards only the query parameters a route takes', () => {
+  it('forwards only the query parameters an operation takes', () => {
     expect(
-      matchAllowedRoute('GET', 'users/alice/repos', new URLSearchParams('offset=0&limit=20')),
-    ).toMatchObject({
-      ok: true,
-      search: '?offset=0&limit=20',
+      matchForwardedCall('GET', '/users/alice/repos', new URLSearchParams('offset=0&limit=20')),
+    ).toMatchObject({ ok: true, search: '?offset=0&limit=20' })
+    expect(
+      matchForwardedCall('GET', '/user', new URLSearchParams('base=http://evil.test')),
+    ).toEqual({
+      ok: false,
+      status: 400,
+      message: 'The query parameter "base" is not allowed on GET /user (allowed: none).',
     })
     expect(
-      matchAllowedRoute('GET', 'user', new URLSearchParams('base=http://evil.test')),
+      matchForwardedCall('GET', '/users/alice/repos', new URLSearchParams('offset=1&offset=2')),
+    ).toEqual({ ok: false, status: 400, message: 'The query parameter "offset" is repeated.' })
+    expect(
+      matchForwardedCall('GET', '/users/alice/repos', new URLSearchParams('type=a/b')),
     ).toMatchObject({
       ok: false,
       status: 400,
-    })
-    expect(
-      matchAllowedRoute('GET', 'users/alice/repos', new URLSearchParams('offset=1&offset=2')),
-    ).toMatchObject({ ok: false, status: 400 })
-    expect(
-      matchAllowedRoute('GET', 'users/alice/repos', new URLSearchParams('type=a/b')),
-    ).toMatchObject({
-      ok: false,
-      status: 400,
+      message: expect.stringContaining('"type"') as unknown,
     })
   })
 })

@@ -4,24 +4,24 @@
  */
 import { Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { requestLine } from '../protocol/endpoints'
+import { HEADERS } from '../protocol/headers'
 import { SESSION_HEADER } from '../protocol/playground-api'
 import type { TraceStep } from '../protocol/trace'
 import { MAX_UPSTREAM_BYTES, type ProxyContext } from './context'
-import { buildUpstreamUrl, matchAllowedRoute } from './allow-list'
+import { buildUpstreamUrl, matchForwardedCall } from './allow-list'
 import { proxyError, upstreamFailure } from './http-errors'
 import { parseJsonOrUndefined } from './json-body'
 import { addTraceSecrets, addTraceStep, headerFields, pickHeaders } from './flow-trace'
 
-/** Response headers passed back to the browser; all others (Set-Cookie, CORS, …) are dropped. */
-const PASSED_HEADERS = [
-  'X-RateLimit-Limit',
-  'X-RateLimit-Remaining',
-  'X-OAuth-Scopes',
-  'X-Accepted-OAuth-Scopes',
-  'Retry-After',
-] as const
+/**
+ * Response headers passed back to the browser: the ones the protocol parses (headers.ts); all
+ * others (Set-Cookie, CORS, …) are dropped.
+ */
+const PASSED_HEADERS: readonly string[] = Object.values(HEADERS)
 
-const API_PREFIX = '/api/v2/'
+/** Where this sub-app is mounted (proxy.ts); the table's paths are below it. */
+const API_BASE = '/api/v2'
 
 /** What a status means for the playground, in the inspector's words. */
 function apiStatusNotes(status: number, hasSession: boolean): string[] {
@@ -42,23 +42,26 @@ export function createApiRoutes(ctx: ProxyContext) {
 
   api.all('*', async (c) => {
     const url = new URL(c.req.url)
-    const match = matchAllowedRoute(
+    const match = matchForwardedCall(
       c.req.method,
-      url.pathname.slice(API_PREFIX.length),
+      url.pathname.slice(API_BASE.length),
       url.searchParams,
     )
     if (!match.ok) {
-      if (match.status === 405) c.header('Allow', 'GET')
+      // RFC 9110 §15.5.6: a 405 lists the methods the resource allows.
+      if (match.status === 405) c.header('Allow', match.allow.join(', '))
       return proxyError(c, match.status, 'not_allowed', match.message)
     }
+    const { endpoint } = match
+    const operation = requestLine(endpoint)
 
     const session = await cookies.readSession(c)
-    if (match.route.needsSession && session === null) {
+    if (endpoint.needsSession && session === null) {
       return proxyError(
         c,
         401,
         'not_connected',
-        `GET /${match.route.pattern} needs a connected account: connect first.`,
+        `${operation} needs a connected account: connect first.`,
       )
     }
 
@@ -74,11 +77,13 @@ export function createApiRoutes(ctx: ProxyContext) {
     }
 
     const upstreamUrl = buildUpstreamUrl(config.baseUrl, match.path, match.search)
+    // The table has GET operations only (endpoints.ts): a JSON body, for a row with hasBody,
+    // would be read and checked here and sent below with its Content-Type.
     const step: Pick<TraceStep, 'kind' | 'title' | 'request'> = {
       kind: 'api',
-      title: `API call: GET /${match.route.pattern}`,
+      title: `API call: ${operation}`,
       request: {
-        method: 'GET',
+        method: endpoint.method,
         url: upstreamUrl.href,
         paramsIn: 'query',
         params: [],
@@ -93,7 +98,7 @@ export function createApiRoutes(ctx: ProxyContext) {
     let response
     try {
       response = await ctx.upstream({
-        method: 'GET',
+        method: endpoint.method,
         url: upstreamUrl,
         headers,
         timeoutMs: config.upstreamTimeoutMs,

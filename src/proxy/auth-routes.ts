@@ -1,7 +1,7 @@
 /**
  * `/auth/*`: the authorization-code flow as a backend-for-frontend (design.md, steps 1 and 4).
  */
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import {
   ExchangeRequestSchema,
@@ -11,12 +11,13 @@ import {
   type SessionResponse,
   type StartLoginResponse,
 } from '../protocol/playground-api'
-import { OAuthErrorSchema, TokenResponseSchema } from '../protocol/schemas'
+import { authorizeParams, authorizeUrl, type AuthorizeRequest } from '../protocol/authorize'
+import { safeReturnTo } from '../protocol/return-to'
 import type { ProxyContext } from './context'
 import { proxyError, type ProxyErrorCode } from './http-errors'
-import { parseJsonOrUndefined, readJsonBody, requestedScope } from './json-body'
-import { openSession } from './session'
-import { callTokenEndpoint, tokenRequestHeaders } from './token-endpoint'
+import { readJsonBody, requestedScope } from './json-body'
+import { openSession, TRANSACTION_TTL_SECONDS } from './session'
+import { callTokenEndpoint } from './token-endpoint'
 import {
   addTraceSecrets,
   addTraceStep,
@@ -26,23 +27,56 @@ import {
   credentialField,
   stateCheckStep,
   tokenCallStep,
-  tokenRequest,
 } from './flow-trace'
 import {
-  authorizeParams,
-  buildAuthorizeUrl,
   codeChallengeS256,
   createCodeVerifier,
   createState,
   isStateEqual,
-  sanitizeReturnTo,
+  type TokenAnswer,
 } from './oauth'
 
 const MAX_BODY_BYTES = 16 * 1024
 
+/** The exchange's answer when the token endpoint gave no token (processTokenResponse). */
+function exchangeRefusal(c: Context, answer: Exclude<TokenAnswer, { kind: 'token' }>): Response {
+  if (answer.kind === 'redirect') {
+    return proxyError(
+      c,
+      502,
+      'exchange_failed',
+      `The token endpoint answered with a redirect (HTTP ${answer.status}); it was not followed.`,
+    )
+  }
+  if (answer.kind === 'oauth-error' && answer.status < 500) {
+    // The service's error code is shown; its free-text description is not passed on (ASVS 16.5.1).
+    return proxyError(
+      c,
+      400,
+      'exchange_failed',
+      `The service refused the code (${answer.error.error.slice(0, 64)}). Codes are single-use and expire after 10 minutes; start again.`,
+    )
+  }
+  if (answer.status !== 200) {
+    return proxyError(
+      c,
+      502,
+      'upstream_error',
+      `The service's token endpoint failed (HTTP ${answer.status}). Start again in a moment.`,
+    )
+  }
+  return proxyError(
+    c,
+    502,
+    'upstream_invalid',
+    'The token endpoint answered 200 without a valid bearer token response; no session was created.',
+  )
+}
+
 export function createAuthRoutes(ctx: ProxyContext) {
   const { config, cookies } = ctx
   const auth = new Hono()
+  const authorizeEndpoint = new URL('/oauth2/authorize', config.authUrl)
 
   auth.use(
     '*',
@@ -63,7 +97,7 @@ export function createAuthRoutes(ctx: ProxyContext) {
       service: config.service,
       clientId: config.clientId,
       redirectUri: config.redirectUri,
-      authorizeEndpoint: new URL('/oauth2/authorize', config.authUrl).href,
+      authorizeEndpoint: authorizeEndpoint.href,
       baseUrl: config.baseUrl.href.replace(/\/$/, ''),
       clientCodeClientId: config.codeClient?.clientId ?? null,
       pkce: config.pkce,
@@ -78,7 +112,8 @@ export function createAuthRoutes(ctx: ProxyContext) {
     const scope = requested.data
     const state = createState(ctx.randomBytes)
     const codeVerifier = config.pkce === 'S256' ? createCodeVerifier(ctx.randomBytes) : null
-    const returnTo = sanitizeReturnTo(body.data.returnTo, config.appOrigin)
+    // Checklist B6: the protocol's one guard; anything it refuses lands on the home page.
+    const returnTo = safeReturnTo(body.data.returnTo) ?? '/'
     await cookies.startTransaction(c, {
       state,
       scope,
@@ -87,8 +122,7 @@ export function createAuthRoutes(ctx: ProxyContext) {
       codeVerifier,
     })
     // redirect_uri comes from configuration, never from Host or X-Forwarded-* (RFC 9700 §4.13).
-    const request = {
-      authUrl: config.authUrl,
+    const request: AuthorizeRequest = {
       clientId: config.clientId,
       redirectUri: config.redirectUri,
       scope,
@@ -96,18 +130,20 @@ export function createAuthRoutes(ctx: ProxyContext) {
       codeChallenge: codeVerifier === null ? null : codeChallengeS256(codeVerifier),
     }
     addTraceSecrets(c, state, ...(codeVerifier === null ? [] : [codeVerifier]))
+    const params = authorizeParams(request)
     addTraceStep(
       c,
       authorizeStep(
-        new URL('/oauth2/authorize', config.authUrl),
-        authorizeParams(request),
+        authorizeEndpoint,
+        params,
         'The web app, registered with the redirect URI below.',
       ),
     )
     return c.json({
-      authorizeUrl: buildAuthorizeUrl(request).href,
+      authorizeUrl: authorizeUrl(authorizeEndpoint, request).href,
       state,
-      params: authorizeParams(request),
+      // An object keeps its keys in insertion order in JSON: the protocol's order (spec §5.2).
+      params: Object.fromEntries(params),
     } satisfies StartLoginResponse)
   })
 
@@ -130,7 +166,10 @@ export function createAuthRoutes(ctx: ProxyContext) {
         `No login started in this browser has state "${shown}": it was already used, expired, or was started in another browser. Nothing was exchanged; start again.`,
       )
     }
-    if (transaction === 'invalid' || ctx.clock() - transaction.createdAt > 600_000) {
+    if (
+      transaction === 'invalid' ||
+      ctx.clock() - transaction.createdAt > TRANSACTION_TTL_SECONDS * 1000
+    ) {
       return refuse(
         'state_expired',
         `The login with state "${shown}" expired (a login must finish within 10 minutes). Nothing was exchanged; start again.`,
@@ -156,14 +195,22 @@ export function createAuthRoutes(ctx: ProxyContext) {
     const call = await callTokenEndpoint(
       ctx,
       c,
-      {
-        client_id: config.clientId,
-        client_secret: config.clientSecret,
-        code,
-        grant_type: 'authorization_code',
+      [
+        { name: 'client_id', value: config.clientId },
+        { name: 'client_secret', value: config.clientSecret, shown: credentialField() },
+        { name: 'code', value: code, shown: codeField() },
+        { name: 'grant_type', value: 'authorization_code' },
         // RFC 7636 §4.5: proves this browser's login asked for the code (checklist A8).
-        ...(transaction.codeVerifier === null ? {} : { code_verifier: transaction.codeVerifier }),
-      },
+        ...(transaction.codeVerifier === null
+          ? []
+          : [
+              {
+                name: 'code_verifier',
+                value: transaction.codeVerifier,
+                shown: codeVerifierField(),
+              },
+            ]),
+      ],
       'The code was not retried (codes are single-use); start again.',
     )
     addTraceStep(
@@ -172,71 +219,28 @@ export function createAuthRoutes(ctx: ProxyContext) {
         {
           kind: 'exchange',
           title: 'Code exchanged at the token endpoint',
-          outcome: call.ok && call.response.status === 200 ? 'passed' : 'failed',
+          outcome: call.ok && call.answer.kind === 'token' ? 'passed' : 'failed',
           notes: [
             'One attempt only: a code is single-use, so the proxy never retries it.',
             'The token stays in the proxy: it is sealed into the HttpOnly session cookie.',
           ],
         },
-        tokenRequest(config, tokenRequestHeaders(config), [
-          { name: 'client_id', value: config.clientId },
-          credentialField(),
-          codeField(),
-          { name: 'grant_type', value: 'authorization_code' },
-          ...(transaction.codeVerifier === null ? [] : [codeVerifierField()]),
-        ]),
-        call.ok ? call : { durationMs: call.durationMs },
+        call,
       ),
     )
     if (!call.ok) return call.failure
-    const { response } = call
+    const { answer } = call
+    if (answer.kind !== 'token') return exchangeRefusal(c, answer)
 
-    if (response.status >= 300 && response.status < 400) {
-      return proxyError(
-        c,
-        502,
-        'exchange_failed',
-        `The token endpoint answered with a redirect (HTTP ${response.status}); it was not followed.`,
-      )
-    }
-    const json = parseJsonOrUndefined(response.body)
-    if (response.status !== 200) {
-      const oauthError = OAuthErrorSchema.safeParse(json)
-      if (response.status < 500 && oauthError.success) {
-        // The service's error code is shown; its free-text description is not passed on (ASVS 16.5.1).
-        return proxyError(
-          c,
-          400,
-          'exchange_failed',
-          `The service refused the code (${oauthError.data.error.slice(0, 64)}). Codes are single-use and expire after 10 minutes; start again.`,
-        )
-      }
-      return proxyError(
-        c,
-        502,
-        'upstream_error',
-        `The service's token endpoint failed (HTTP ${response.status}). Start again in a moment.`,
-      )
-    }
-    const token = TokenResponseSchema.safeParse(json)
-    if (!token.success) {
-      return proxyError(
-        c,
-        502,
-        'upstream_invalid',
-        'The token endpoint answered 200 without a valid bearer token response; no session was created.',
-      )
-    }
-
-    addTraceSecrets(c, token.data.access_token)
-    const connectedAt = ctx.clock()
-    const scope = await openSession(c, cookies, connectedAt, token.data, transaction.scope)
-    // What GET /auth/session would now answer, so the app need not ask (issue 7).
+    const token = answer.token
+    addTraceSecrets(c, token.access_token)
+    const session = await openSession(c, ctx, token, transaction.scope)
+    // What GET /auth/session would now answer, so the app need not ask.
     return c.json({
-      scope,
+      scope: session.scope,
       requestedScope: transaction.scope,
       returnTo: transaction.returnTo,
-      connectedAt: new Date(connectedAt).toISOString(),
+      connectedAt: new Date(session.connectedAt).toISOString(),
     } satisfies ExchangeResponse)
   })
 

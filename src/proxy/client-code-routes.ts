@@ -17,19 +17,13 @@ import {
   type ClientCodePollResponse,
   type ClientCodeStartResponse,
 } from '../protocol/playground-api'
-import { OAuthErrorSchema, TokenResponseSchema } from '../protocol/schemas'
 import type { ProxyContext } from './context'
 import { proxyError } from './http-errors'
-import { parseJsonOrUndefined, readJsonBody, requestedScope } from './json-body'
+import { readJsonBody, requestedScope } from './json-body'
+import type { TokenAnswer } from './oauth'
 import { CLIENT_CODE_TTL_SECONDS, openSession } from './session'
-import { callTokenEndpoint, tokenRequestHeaders } from './token-endpoint'
-import {
-  addTraceSecrets,
-  addTraceStep,
-  clientCodeField,
-  tokenCallStep,
-  tokenRequest,
-} from './flow-trace'
+import { callTokenEndpoint } from './token-endpoint'
+import { addTraceSecrets, addTraceStep, clientCodeField, tokenCallStep } from './flow-trace'
 
 /** The official helper polls every 3 s, 20 times (design.md). */
 export const POLL_INTERVAL_MS = 3000
@@ -40,14 +34,13 @@ const PENDING_DESCRIPTION = 'authorization code is invalid'
 
 type PollOutcome = 'approved' | 'pending' | 'denied' | 'failed'
 
-/** What a poll's answer means (a 200 is checked further: it must be a bearer token response). */
-function classifyPoll(status: number, json: unknown): PollOutcome {
-  if (status === 200) return 'approved'
-  const error = OAuthErrorSchema.safeParse(json)
-  if (status !== 400 || !error.success) return 'failed'
-  if (error.data.error === 'access_denied') return 'denied'
-  return error.data.error === 'invalid_request' &&
-    error.data.error_description === PENDING_DESCRIPTION
+/** What a poll's answer means; only a valid bearer token response is an approval. */
+function classifyPoll(answer: TokenAnswer): PollOutcome {
+  if (answer.kind === 'token') return 'approved'
+  if (answer.kind !== 'oauth-error' || answer.status !== 400) return 'failed'
+  if (answer.error.error === 'access_denied') return 'denied'
+  return answer.error.error === 'invalid_request' &&
+    answer.error.error_description === PENDING_DESCRIPTION
     ? 'pending'
     : 'failed'
 }
@@ -199,15 +192,14 @@ export function createClientCodeRoutes(ctx: ProxyContext) {
     const call = await callTokenEndpoint(
       ctx,
       c,
-      {
-        client_id: config.codeClient?.clientId ?? '',
-        code: attempt.code,
-        grant_type: 'client_code',
-      },
+      [
+        { name: 'client_id', value: config.codeClient?.clientId ?? '' },
+        { name: 'code', value: attempt.code, shown: clientCodeField() },
+        { name: 'grant_type', value: 'client_code' },
+      ],
       'Polling goes on at the next interval.',
     )
-    const json = call.ok ? parseJsonOrUndefined(call.response.body) : undefined
-    const pollOutcome = call.ok ? classifyPoll(call.response.status, json) : 'failed'
+    const pollOutcome = call.ok ? classifyPoll(call.answer) : 'failed'
     addTraceStep(
       c,
       tokenCallStep(
@@ -225,37 +217,23 @@ export function createClientCodeRoutes(ctx: ProxyContext) {
             'No client credential is sent in a poll (spec §5.3); the code alone redeems the token.',
           ],
         },
-        tokenRequest(config, tokenRequestHeaders(config), [
-          { name: 'client_id', value: config.codeClient?.clientId ?? '' },
-          clientCodeField(),
-          { name: 'grant_type', value: 'client_code' },
-        ]),
-        call.ok ? call : { durationMs: call.durationMs },
+        call,
       ),
     )
     if (!call.ok) {
       await cookies.writeClientCode(c, { ...attempt, attempts: attemptNumber })
       return call.failure
     }
-    const { response } = call
+    const tokenAnswer = call.answer
 
-    if (pollOutcome === 'approved') {
-      const token = TokenResponseSchema.safeParse(json)
+    if (tokenAnswer.kind === 'token') {
       cookies.clearClientCode(c)
-      if (!token.success) {
-        return proxyError(
-          c,
-          502,
-          'upstream_invalid',
-          'The token endpoint answered 200 without a valid bearer token response.',
-        )
-      }
-      addTraceSecrets(c, token.data.access_token)
-      const scope = await openSession(c, cookies, ctx.clock(), token.data, attempt.scope)
+      addTraceSecrets(c, tokenAnswer.token.access_token)
+      const session = await openSession(c, ctx, tokenAnswer.token, attempt.scope)
       return answer({
         status: 'connected',
         attempt: attemptNumber,
-        scope,
+        scope: session.scope,
         requestedScope: attempt.scope,
       })
     }
@@ -267,13 +245,22 @@ export function createClientCodeRoutes(ctx: ProxyContext) {
       await cookies.writeClientCode(c, { ...attempt, attempts: attemptNumber })
       return answer({ status: 'pending', attempt: attemptNumber, maxAttempts: MAX_POLL_ATTEMPTS })
     }
-    const oauthError = OAuthErrorSchema.safeParse(json)
     cookies.clearClientCode(c)
+    if (tokenAnswer.kind === 'bad-body' && tokenAnswer.status === 200) {
+      return proxyError(
+        c,
+        502,
+        'upstream_invalid',
+        'The token endpoint answered 200 without a valid bearer token response.',
+      )
+    }
+    const code =
+      tokenAnswer.kind === 'oauth-error' ? `, ${tokenAnswer.error.error.slice(0, 64)}` : ''
     return proxyError(
       c,
       502,
       'exchange_failed',
-      `The token endpoint refused the client code (HTTP ${response.status}${oauthError.success ? `, ${oauthError.data.error.slice(0, 64)}` : ''}). Start again.`,
+      `The token endpoint refused the client code (HTTP ${tokenAnswer.status}${code}). Start again.`,
     )
   })
 

@@ -1,5 +1,5 @@
 /**
- * The proxy's side of the flow inspector (issue 5): each route notes, as it goes, the steps it
+ * The proxy's side of the flow inspector: each route notes, as it goes, the steps it
  * took and the secrets it handled; one middleware writes them, redacted, into the
  * `X-Playground-Trace` header of the answer (protocol/trace.ts describes the format).
  * The steps are built here without any secret (placeholders instead); redactTrace then removes
@@ -15,16 +15,14 @@ import {
   encodeTraceHeader,
   shorten,
   type TraceField,
-  type TraceRequest,
   type TraceResponse,
   type TraceStep,
 } from '../protocol/trace'
 import { redactTrace } from '../protocol/trace-redaction'
 import type { HeaderSource } from '../protocol/headers'
-import { OAuthErrorSchema, TokenResponseSchema } from '../protocol/schemas'
 import type { Config } from './config'
-import { parseJsonOrUndefined } from './json-body'
-import type { UpstreamResponse } from './upstream'
+import type { TokenAnswer } from './oauth'
+import type { TokenCall } from './token-endpoint'
 
 interface TraceCollector {
   steps: TraceStep[]
@@ -96,7 +94,7 @@ export function flowTraceMiddleware(config: Config, clock: () => number) {
     const value = encodeTraceHeader(trace)
     // On the finished answer's own headers: c.header() would copy the whole response into a new
     // one first (Hono does so once a response is final), which costs the Node adapter its fast
-    // path for every call (issue 7). An answer whose headers cannot change takes that path.
+    // path for every call. An answer whose headers cannot change takes that path.
     try {
       c.res.headers.set(TRACE_HEADER, value)
     } catch {
@@ -139,7 +137,7 @@ export function pickHeaders(headers: HeaderSource, names: readonly string[]): Tr
 /** `POST /auth/start`: the authorize request the browser is about to open. */
 export function authorizeStep(
   endpoint: URL,
-  params: Record<string, string>,
+  params: readonly (readonly [name: string, value: string])[],
   clientIdNote: string,
 ): TraceStep {
   return {
@@ -154,7 +152,7 @@ export function authorizeStep(
       method: 'GET',
       url: endpoint.href,
       paramsIn: 'query',
-      params: Object.entries(params).map(([name, value]) =>
+      params: params.map(([name, value]) =>
         name === 'state'
           ? redactedValue(name, PLACEHOLDERS.state, `single-use; starts ${shorten(value)}`)
           : name === 'client_id'
@@ -223,69 +221,47 @@ export function clientCodeField(): TraceField {
 
 /** The token endpoint's answer, summarised: the token itself is described, never copied. */
 export function tokenResponse(
-  status: number,
+  answer: TokenAnswer,
   durationMs: number,
   headers: HeaderSource,
-  json: unknown,
 ): TraceResponse {
   const fields: TraceField[] = []
-  const token = TokenResponseSchema.safeParse(json)
-  const error = OAuthErrorSchema.safeParse(json)
-  if (token.success) {
+  if (answer.kind === 'token') {
+    const { token } = answer
     fields.push(
       redactedValue(
         'access_token',
         PLACEHOLDERS.token,
         'Sealed into the HttpOnly session cookie; the browser never receives it.',
       ),
-      field('token_type', token.data.token_type.slice(0, 16)),
+      field('token_type', token.token_type.slice(0, 16)),
     )
-    if (token.data.scope !== undefined) fields.push(field('scope', token.data.scope.slice(0, 256)))
-  } else if (error.success) {
+    if (token.scope !== undefined) fields.push(field('scope', token.scope.slice(0, 256)))
+  } else if (answer.kind === 'oauth-error') {
     // The error code only: the service's free text is not passed on (ASVS 16.5.1).
-    fields.push(field('error', error.data.error.slice(0, 64)))
+    fields.push(field('error', answer.error.error.slice(0, 64)))
   }
   return {
-    status,
+    status: answer.status,
     durationMs: Math.round(durationMs),
     headers: pickHeaders(headers, ['Content-Type']),
     fields,
   }
 }
 
-export function tokenRequest(
-  config: Config,
-  headers: Record<string, string>,
-  params: TraceField[],
-): TraceRequest {
-  return {
-    method: 'POST',
-    url: new URL('/oauth2/token', config.authUrl).href,
-    paramsIn: 'form',
-    params,
-    headers: headerFields(headers),
-  }
-}
-
-/** A call of the token endpoint (the code exchange or a client-code poll), as it went. */
+/**
+ * A call of the token endpoint (the code exchange or a client-code poll), as it went: the
+ * request is the one callTokenEndpoint built from the parameters it sent.
+ */
 export function tokenCallStep(
   step: Pick<TraceStep, 'kind' | 'title' | 'outcome' | 'notes'>,
-  request: TraceRequest,
-  call: { durationMs: number; response?: UpstreamResponse },
+  call: TokenCall,
 ): TraceStep {
-  const { response } = call
   return {
     ...step,
-    request,
-    ...(response === undefined
-      ? {}
-      : {
-          response: tokenResponse(
-            response.status,
-            call.durationMs,
-            response.headers,
-            parseJsonOrUndefined(response.body),
-          ),
-        }),
+    request: call.request,
+    ...(call.ok
+      ? { response: tokenResponse(call.answer, call.durationMs, call.response.headers) }
+      : {}),
   }
 }

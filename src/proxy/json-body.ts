@@ -46,15 +46,6 @@ export function requestedScope(scopes: readonly string[]): BodyResult<string> {
   }
 }
 
-/** The granted scope in canonical form; unknown names from a real service are kept as they are. */
-export function grantedScope(scope: string): string {
-  try {
-    return formatScopes(canonicalScopes(parseScopes(scope)))
-  } catch {
-    return scope
-  }
-}
-
 /** An upstream body as JSON, or undefined when it is not JSON (the callers say what was wrong). */
 export function parseJsonOrUndefined(text: string): unknown {
   try {

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it, vi } from 'vitest'
 import {
-  buildAuthorizeUrl,
   codeChallengeS256,
   createCodeVerifier,
   createState,
   isStateEqual,
-  sanitizeReturnTo,
-  type AuthorizeRequest,
+  processTokenResponse,
+  type TokenAnswer,
 } from './oauth'
 
 describe('createState', () => {
@@ -19,7 +18,7 @@ describe('createState', () => {
   })
 
   it('never repeats over 10,000 samples', () => {
-    const states = new Set(Array.from({ length: 10_000 }, () => createState()))
+    const states = new Set(Array.from({ length: 10_000 }, () => createState(randomBytes)))
     expect(states.size).toBe(10_000)
   })
 })
@@ -36,25 +35,6 @@ describe('isStateEqual', () => {
   })
 })
 
-const AUTHORIZE_REQUEST: AuthorizeRequest = {
-  authUrl: new URL('https://www.yuque.com'),
-  clientId: 'playground-web',
-  redirectUri: 'http://localhost:5173/callback',
-  scope: 'doc',
-  state: 'S',
-  codeChallenge: null,
-}
-
-describe('buildAuthorizeUrl', () => {
-  it('carries exactly the spec parameters, response_type=code and the configured redirect URI', () => {
-    const url = buildAuthorizeUrl({ ...AUTHORIZE_REQUEST, scope: 'doc,repo:read' })
-    expect(url.href).toBe(
-      'https://www.yuque.com/oauth2/authorize?client_id=playground-web&scope=doc%2Crepo%3Aread&redirect_uri=http%3A%2F%2Flocalhost%3A5173%2Fcallback&state=S&response_type=code',
-    )
-    expect(url.searchParams.getAll('response_type')).toEqual(['code'])
-  })
-})
-
 describe('PKCE (checklist A8)', () => {
   it('computes the S256 challenge of RFC 7636 Appendix B', () => {
     expect(codeChallengeS256('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe(
@@ -67,47 +47,72 @@ describe('PKCE (checklist A8)', () => {
     expect(createCodeVerifier(random)).toMatch(/^[A-Za-z0-9_-]{43}$/)
     expect(random).toHaveBeenCalledWith(32)
   })
-
-  it('puts the challenge with method S256 (never plain) in the authorize URL', () => {
-    const url = buildAuthorizeUrl({
-      ...AUTHORIZE_REQUEST,
-      codeChallenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
-    })
-    expect(url.searchParams.get('code_challenge')).toBe(
-      'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
-    )
-    expect(url.searchParams.getAll('code_challenge_method')).toEqual(['S256'])
-  })
 })
 
-describe('sanitizeReturnTo', () => {
-  const origin = 'http://localhost:5173'
+const badBody = (problem: string, status = 200): TokenAnswer => ({
+  kind: 'bad-body',
+  status,
+  problem,
+})
+const NOT_BEARER = badBody('no valid bearer token response')
+const NOT_JSON = 'a body that is not JSON'
 
-  it('keeps a same-origin path with its query and fragment', () => {
-    expect(sanitizeReturnTo('/ok', origin)).toBe('/ok')
-    expect(sanitizeReturnTo('/users/alice?tab=repos#top', origin)).toBe(
-      '/users/alice?tab=repos#top',
-    )
-  })
+/** Checklist C2, after oauth4webapi's token response cases: only a 200 bearer answer is a token. */
+const TOKEN_ANSWER_CASES: readonly [
+  name: string,
+  status: number,
+  body: string,
+  expected: TokenAnswer,
+][] = [
+  [
+    'a bearer token with its scope',
+    200,
+    '{"access_token":"at","token_type":"bearer","scope":"doc"}',
+    {
+      kind: 'token',
+      status: 200,
+      token: { access_token: 'at', token_type: 'bearer', scope: 'doc' },
+    },
+  ],
+  [
+    'token_type compared case-insensitively, scope optional',
+    200,
+    '{"access_token":"at","token_type":"Bearer"}',
+    { kind: 'token', status: 200, token: { access_token: 'at', token_type: 'Bearer' } },
+  ],
+  ['a body that is not JSON', 200, '<html>', badBody(NOT_JSON)],
+  ['an array body', 200, '[]', NOT_BEARER],
+  ['a numeric access_token', 200, '{"access_token":123,"token_type":"bearer"}', NOT_BEARER],
+  ['an empty access_token', 200, '{"access_token":"","token_type":"bearer"}', NOT_BEARER],
+  ['token_type "mac"', 200, '{"access_token":"at","token_type":"mac"}', NOT_BEARER],
+  [
+    'an OAuth error with 400',
+    400,
+    '{"error":"invalid_grant","error_description":"bad code"}',
+    {
+      kind: 'oauth-error',
+      status: 400,
+      error: { error: 'invalid_grant', error_description: 'bad code' },
+    },
+  ],
+  ['an OAuth error carried by a 200 is not a token', 200, '{"error":"invalid_grant"}', NOT_BEARER],
+  [
+    'a redirect, whatever its body',
+    302,
+    '{"access_token":"at","token_type":"bearer"}',
+    { kind: 'redirect', status: 302 },
+  ],
+  [
+    'a 500 that is neither token nor error',
+    500,
+    '{"status":500}',
+    badBody('neither a token nor an OAuth error', 500),
+  ],
+  ['a 502 page', 502, 'Bad Gateway', badBody(NOT_JSON, 502)],
+]
 
-  it('falls back to / for every open-redirect vector', () => {
-    for (const vector of [
-      'https://evil.test',
-      '//evil.test',
-      '/\\evil.test',
-      '/%2F%2Fevil.test',
-      '/%5Cevil.test',
-      '\\\\evil.test',
-      'javascript:alert(1)',
-      'https:evil.test',
-      '',
-      'ok',
-      '/\u0000evil',
-      '/\nevil',
-      '/callback?code=x',
-      undefined,
-    ]) {
-      expect(sanitizeReturnTo(vector, origin), String(vector)).toBe('/')
-    }
+describe('processTokenResponse', () => {
+  it.each(TOKEN_ANSWER_CASES)('classifies %s', (_name, status, body, expected) => {
+    expect(processTokenResponse(status, body)).toEqual(expected)
   })
 })

@@ -1,12 +1,21 @@
 /**
- * The client's protocol steps as small pure functions, apart from the HTTP glue.
+ * The client's protocol steps as small pure functions, apart from the HTTP glue. The authorize
+ * request and the return-path guard are the protocol's (authorize.ts, return-to.ts).
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHash, timingSafeEqual } from 'node:crypto'
+import {
+  OAuthErrorSchema,
+  TokenResponseSchema,
+  type OAuthError,
+  type TokenResponse,
+} from '../protocol/schemas'
+import { parseJsonOrUndefined } from './json-body'
 
+/** The proxy's one source of randomness, injected (proxy.ts) so tests can fix it. */
 export type RandomBytes = (size: number) => Buffer
 
 /** RFC 9700 §4.7.1, RFC 6749 §10.10: 32 bytes from a CSPRNG (256 bits), base64url. */
-export function createState(random: RandomBytes = randomBytes): string {
+export function createState(random: RandomBytes): string {
   return random(32).toString('base64url')
 }
 
@@ -27,7 +36,7 @@ export function isStateEqual(expected: string, received: string): boolean {
  * Checklist A8, RFC 7636 §4.1: a PKCE code verifier of 32 CSPRNG bytes, base64url (43
  * characters of the unreserved alphabet). It stays in the sealed transaction cookie.
  */
-export function createCodeVerifier(random: RandomBytes = randomBytes): string {
+export function createCodeVerifier(random: RandomBytes): string {
   return random(32).toString('base64url')
 }
 
@@ -36,59 +45,32 @@ export function codeChallengeS256(verifier: string): string {
   return createHash('sha256').update(verifier, 'ascii').digest('base64url')
 }
 
-export interface AuthorizeRequest {
-  authUrl: URL
-  clientId: string
-  redirectUri: string
-  scope: string
-  state: string
-  /** The S256 challenge, or null when PKCE is off (OAUTH_PKCE=off). */
-  codeChallenge: string | null
-}
-
-/** The authorize request's parameters, in the order the spec lists them (spec §5.2). */
-export function authorizeParams(request: AuthorizeRequest): Record<string, string> {
-  return {
-    client_id: request.clientId,
-    scope: request.scope,
-    redirect_uri: request.redirectUri,
-    state: request.state,
-    // RFC 9700 §2.1.2: the authorization code grant only, never the implicit grant.
-    response_type: 'code',
-    // RFC 9700 §2.1.1: PKCE as defence in depth against code injection (checklist A8). Yuque
-    // documents none, so `state` stays the CSRF defence and these are extra.
-    ...(request.codeChallenge === null
-      ? {}
-      : { code_challenge: request.codeChallenge, code_challenge_method: 'S256' }),
-  }
-}
-
-export function buildAuthorizeUrl(request: AuthorizeRequest): URL {
-  const url = new URL('/oauth2/authorize', request.authUrl)
-  for (const [name, value] of Object.entries(authorizeParams(request)))
-    url.searchParams.set(name, value)
-  return url
-}
-
 /**
- * Keeps `returnTo` only when it is a same-origin path: a single leading `/`, no `//` or `/\`,
- * no encoded slash or backslash, no control characters (RFC 9700 §4.11.1: no open redirector).
- * Anything else becomes `/`.
+ * What a token endpoint answered (RFC 6749 §5.1, §5.2), classified once for both grants (the code
+ * exchange and the client-code poll). Modelled on oauth4webapi's processAuthorizationCodeResponse:
+ * nothing but a 200 carrying a bearer token response opens a session.
  */
-export function sanitizeReturnTo(returnTo: string | undefined, appOrigin: string): string {
-  if (returnTo === undefined || returnTo.length > 2048) return '/'
-  if (!returnTo.startsWith('/') || returnTo.startsWith('//') || returnTo.startsWith('/\\'))
-    return '/'
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-  if (/[\\\u0000-\u001f\u007f]|%2f|%5c|%00/i.test(returnTo)) return '/'
-  let url: URL
-  try {
-    url = new URL(returnTo, appOrigin)
-  } catch {
-    return '/'
+export type TokenAnswer =
+  | { kind: 'token'; status: number; token: TokenResponse }
+  /** Never followed: the request carried the client credential (checklist C3). */
+  | { kind: 'redirect'; status: number }
+  | { kind: 'oauth-error'; status: number; error: OAuthError }
+  /** Not JSON, or JSON of neither shape; `problem` says which, for messages. */
+  | { kind: 'bad-body'; status: number; problem: string }
+
+export function processTokenResponse(status: number, body: string): TokenAnswer {
+  if (status >= 300 && status < 400) return { kind: 'redirect', status }
+  const json = parseJsonOrUndefined(body)
+  if (json === undefined) return { kind: 'bad-body', status, problem: 'a body that is not JSON' }
+  if (status === 200) {
+    // token_type compared case-insensitively, access_token a non-empty string (schemas.ts).
+    const token = TokenResponseSchema.safeParse(json)
+    return token.success
+      ? { kind: 'token', status, token: token.data }
+      : { kind: 'bad-body', status, problem: 'no valid bearer token response' }
   }
-  if (url.origin !== appOrigin) return '/'
-  const path = `${url.pathname}${url.search}${url.hash}`
-  // Returning to the callback would start a second exchange attempt.
-  return url.pathname === '/callback' ? '/' : path
+  const error = OAuthErrorSchema.safeParse(json)
+  return error.success
+    ? { kind: 'oauth-error', status, error: error.data }
+    : { kind: 'bad-body', status, problem: 'neither a token nor an OAuth error' }
 }

@@ -2,6 +2,9 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { createEmulator } from '../emulator/emulator'
 import { seedApps } from '../emulator/seed'
 import { authorizeThroughPages } from '../emulator/testing'
+import { ExchangeResponseSchema, StartLoginResponseSchema } from '../protocol/playground-api'
+import { MAX_RETURN_TO_LENGTH } from '../protocol/return-to'
+import { RETURN_TO_CASES } from '../protocol/return-to-cases'
 import { loadConfig } from './config'
 import { createProxy } from './proxy'
 import { SESSION_IDLE_SECONDS } from './session'
@@ -17,7 +20,11 @@ let proxy: ReturnType<typeof createProxy>
 let logLines: string[]
 
 function setup(
-  options: { rateLimit?: { limit: number; windowMs: number }; timeoutMs?: number } = {},
+  options: {
+    rateLimit?: { limit: number; windowMs: number }
+    timeoutMs?: number
+    randomBytes?: (size: number) => Buffer
+  } = {},
 ) {
   emulator = createEmulator({
     clock,
@@ -35,6 +42,7 @@ function setup(
     upstream: createInProcessUpstream((request) => emulator.app.request(request)),
     clock,
     log: (line) => logLines.push(line),
+    ...(options.randomBytes ? { randomBytes: options.randomBytes } : {}),
   })
 }
 
@@ -103,6 +111,16 @@ describe('POST /auth/start', () => {
       code_challenge_method: 'S256',
     })
     expect(params).toEqual(Object.fromEntries(url.searchParams))
+    // In the protocol's order (authorize.ts, spec §5.2), as the connect page shows them.
+    expect(Object.keys(params)).toEqual([
+      'client_id',
+      'scope',
+      'redirect_uri',
+      'state',
+      'response_type',
+      'code_challenge',
+      'code_challenge_method',
+    ])
     expect(state).toMatch(/^[A-Za-z0-9_-]{43}$/)
   })
 
@@ -163,22 +181,29 @@ describe('POST /auth/start', () => {
     expect(response.status).toBe(413)
   })
 
-  it('keeps only same-origin returnTo paths', async () => {
-    for (const [returnTo, expected] of [
-      ['/users/bob', '/users/bob'],
-      ['https://evil.test/', '/'],
-      ['//evil.test', '/'],
-      ['/\\evil.test', '/'],
-    ] as const) {
+  // Checklist B6: the one case table (return-to-cases.ts) through the whole login; what the
+  // exchange answers is what the transaction cookie kept.
+  it.each(RETURN_TO_CASES.map(([input, expected]) => [input.slice(0, 40), input, expected]))(
+    'keeps returnTo "%s" only where the protocol guard does',
+    async (_shown, returnTo, expected) => {
       const browser = createBrowser(proxy)
-      const { authorizeUrl, state } = await startLogin(browser, [], returnTo)
+      const start = await browser.call('POST', '/auth/start', { body: { scopes: [], returnTo } })
+      if (returnTo.length > MAX_RETURN_TO_LENGTH) {
+        // Too long to be one: refused by the request schema before any login starts.
+        expect(start.status).toBe(400)
+        expect(await start.json()).toMatchObject({
+          message: expect.stringContaining('returnTo') as unknown,
+        })
+        return
+      }
+      const { authorizeUrl, state } = StartLoginResponseSchema.parse(await start.json())
       const callback = await approve(authorizeUrl)
       const response = await browser.call('POST', '/auth/exchange', {
         body: { code: callback.get('code'), state },
       })
-      expect(await response.json(), returnTo).toMatchObject({ returnTo: expected })
-    }
-  })
+      expect(ExchangeResponseSchema.parse(await response.json()).returnTo).toBe(expected ?? '/')
+    },
+  )
 })
 
 describe('CSRF protection of /auth and /api', () => {
@@ -596,6 +621,19 @@ describe('/api/v2 forwarding', () => {
     expect(emulator.control.requestLog()).toEqual([])
   })
 
+  it('answers 405 with an Allow header from the endpoint table, and calls nothing', async () => {
+    const browser = createBrowser(proxy)
+    emulator.control.clearLog()
+    const response = await browser.call('DELETE', '/api/v2/users/alice', { body: {} })
+    expect(response.status).toBe(405)
+    expect(response.headers.get('Allow')).toBe('GET')
+    expect(await response.json()).toMatchObject({
+      code: 'not_allowed',
+      message: 'DELETE is not allowed on /users/alice (allowed: GET).',
+    })
+    expect(emulator.control.requestLog()).toEqual([])
+  })
+
   it('ends the session when the service answers 401 and says so', async () => {
     const browser = createBrowser(proxy)
     await connect(browser)
@@ -720,6 +758,18 @@ describe('the session', () => {
     })
   })
 
+  it("names each session from the proxy's injected RNG", async () => {
+    // A fixed RNG gives two browsers the same session id: ending one ends the other (checklist
+    // I1 remembers ended ids), which shows openSession draws from ctx.randomBytes, not node:crypto.
+    setup({ randomBytes: (size) => Buffer.alloc(size, 7) })
+    const first = createBrowser(proxy)
+    const second = createBrowser(proxy)
+    await connect(first)
+    await connect(second)
+    expect((await first.call('POST', '/auth/logout', { body: {} })).status).toBe(204)
+    expect(await (await second.call('GET', '/auth/session')).json()).toEqual({ connected: false })
+  })
+
   it('ends after the idle timeout', async () => {
     const browser = createBrowser(proxy)
     await connect(browser)
@@ -784,7 +834,7 @@ describe('the session', () => {
   it('refuses a copy of the session cookie after the service refused its token (401)', async () => {
     const { browser, isCopyConnected } = await connectedWithCopy()
     expect(await isCopyConnected()).toBe(true)
-    await emulator.app.request('/__emulator/reset', { method: 'POST' })
+    emulator.control.reset()
     expect((await browser.call('GET', '/api/v2/user')).status).toBe(401)
     expect(await isCopyConnected()).toBe(false)
   })

@@ -5,13 +5,13 @@
  * - the session cookie, SameSite=Strict, Path=/: the access token and its scope. The token
  *   never leaves the server in any other way.
  */
-import { randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { z } from 'zod'
 import type { TokenResponse } from '../protocol/schemas'
+import { grantedScope } from '../protocol/scopes'
 import type { Config } from './config'
-import { grantedScope } from './json-body'
+import type { ProxyContext } from './context'
 import { stateId } from './oauth'
 import type { Sealer } from './seal'
 
@@ -101,7 +101,7 @@ export function createCookieJar(config: Config, sealer: Sealer, clock: () => num
   } as const
   // The connected hint (docs/decisions/0006-connected-hint-cookie.md): "this browser holds a
   // session", readable by the page so that a first load asks for the account's data beside
-  // /auth/session instead of after it (issue 7). It carries nothing else; the session cookie
+  // /auth/session instead of after it. It carries nothing else; the session cookie
   // stays the only proof, and the hint lives and dies with it.
   const connectedHintCookieName = config.isSecure ? '__Host-pg_connected' : 'pg_connected'
   const connectedHintCookie = { ...sessionCookie, httpOnly: false } as const
@@ -141,7 +141,7 @@ export function createCookieJar(config: Config, sealer: Sealer, clock: () => num
     setCookie(c, connectedHintCookieName, '1', { ...connectedHintCookie, maxAge: remaining })
   }
 
-  // Unsealing (AES-GCM through Web Crypto) was the proxy's largest cost per API call (issue 7).
+  // Unsealing (AES-GCM through Web Crypto) was the proxy's largest cost per API call.
   // A sealed value cannot be altered, so the session it holds is remembered by the exact value,
   // with the seal's own expiry; the idle check below still runs on every call.
   const unsealedSessions = new Map<string, { payload: unknown; expiresAt: number }>()
@@ -253,23 +253,24 @@ export function createCookieJar(config: Config, sealer: Sealer, clock: () => num
 
 /**
  * Opens the session from a validated token response, the same after either flow. RFC 6749 §5.1:
- * an absent scope means the requested one was granted. Answers the granted scope, canonical.
+ * an absent scope means the requested one was granted. The granted scope is kept canonical, and
+ * the session's id comes from the proxy's injected RNG.
  */
 export async function openSession(
   c: Context,
-  cookies: CookieJar,
-  now: number,
+  ctx: Pick<ProxyContext, 'cookies' | 'clock' | 'randomBytes'>,
   token: TokenResponse,
   requestedScope: string,
-): Promise<string> {
-  const scope = grantedScope(token.scope ?? requestedScope)
-  await cookies.writeSession(c, {
-    id: randomBytes(16).toString('base64url'),
+): Promise<Session> {
+  const now = ctx.clock()
+  const session: Session = {
+    id: ctx.randomBytes(16).toString('base64url'),
     accessToken: token.access_token,
-    scope,
+    scope: grantedScope(token.scope ?? requestedScope),
     requestedScope,
     connectedAt: now,
     lastActiveAt: now,
-  })
-  return scope
+  }
+  await ctx.cookies.writeSession(c, session)
+  return session
 }

@@ -1,0 +1,112 @@
+/** @jsxImportSource hono/jsx */
+/**
+ * The frame of every emulator page: layout, stylesheet and the security headers. No script at
+ * all; the one inline stylesheet is allowed by the request's CSP nonce, which a middleware sets
+ * once per request (`c.set('nonce')`, see `setPageNonce`).
+ */
+import type { Context, MiddlewareHandler } from 'hono'
+import type { Child, FC } from 'hono/jsx'
+import { raw } from 'hono/html'
+import type { HtmlEscapedString } from 'hono/utils/html'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { EmulatorEnv } from './context'
+import { randomBase64Url, type RandomFill } from './secrets'
+import { STYLE } from './page-style'
+
+/** What a JSX element is at the type level in hono/jsx. */
+export type Html = HtmlEscapedString | Promise<HtmlEscapedString>
+
+/** Sets the request's CSP nonce, once, before any handler runs. */
+export function setPageNonce(random: RandomFill): MiddlewareHandler<EmulatorEnv> {
+  return async (c, next) => {
+    c.set('nonce', randomBase64Url(random, 16))
+    await next()
+  }
+}
+
+export interface PageOptions {
+  status?: ContentfulStatusCode
+  /** Origins (or schemes) a form on this page may end up at after a redirect. */
+  formTargets?: string[]
+  headers?: Record<string, string>
+}
+
+const Layout: FC<{ title: string; nonce: string; children?: Child }> = ({
+  title,
+  nonce,
+  children,
+}) => (
+  <html lang="en">
+    <head>
+      <meta charset="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <meta name="referrer" content="no-referrer" />
+      <title>{`${title} · Yuque emulator`}</title>
+      {/* A constant stylesheet: raw, or its quotes would be escaped into invalid CSS. */}
+      <style nonce={nonce}>{raw(STYLE)}</style>
+    </head>
+    <body>
+      <header>
+        <span class="logo" aria-hidden="true">
+          Y
+        </span>
+        <span class="brand">Yuque</span>
+        <span class="tag">Local emulator</span>
+      </header>
+      <main>
+        <div class="card">{children}</div>
+      </main>
+    </body>
+  </html>
+)
+
+/**
+ * Sends a page with the headers every emulator page carries: CSP with `frame-ancestors 'none'`
+ * and X-Frame-Options against clickjacking of consent (RFC 9700 §4.16), no-referrer so that
+ * the authorize URL's parameters never travel in a Referer, and no-store.
+ */
+export async function sendPage(
+  c: Context<EmulatorEnv>,
+  title: string,
+  content: Html,
+  { status = 200, formTargets = [], headers = {} }: PageOptions = {},
+): Promise<Response> {
+  const nonce = c.get('nonce')
+  // Chrome applies form-action to every hop of a form's redirect chain (w3c/webappsec-csp#8),
+  // so the consent form's 303 to the client needs the client's origin listed here.
+  const formAction = ["'self'", ...formTargets].join(' ')
+  const csp = [
+    "default-src 'none'",
+    `style-src 'nonce-${nonce}'`,
+    "img-src 'self'",
+    `form-action ${formAction}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join('; ')
+  const page = (
+    <Layout title={title} nonce={nonce}>
+      {content}
+    </Layout>
+  )
+  // A JSX node renders to a string (or a promise of one, for async components).
+  const body = '<!DOCTYPE html>' + (await (await page).toString())
+  return c.html(body, status, {
+    ...headers,
+    'Content-Security-Policy': csp,
+    'X-Frame-Options': 'DENY',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Cache-Control': 'no-store',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  })
+}
+
+/** The origin form-action must allow for a redirect URI (a scheme for private-use schemes). */
+export function formTargetOf(redirectUri: string): string {
+  try {
+    const url = new URL(redirectUri)
+    return url.origin === 'null' ? url.protocol : url.origin
+  } catch {
+    return "'none'"
+  }
+}

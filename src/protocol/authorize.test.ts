@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest'
+import { authorizeParams, authorizeUrl, type AuthorizeRequest } from './authorize'
+
+const ENDPOINT = 'https://www.yuque.com/oauth2/authorize'
+const REQUEST: AuthorizeRequest = {
+  clientId: 'playground-web',
+  redirectUri: 'http://localhost:5173/callback',
+  scope: 'doc,repo:read',
+  state: 'S',
+  codeChallenge: null,
+}
+
+describe('authorizeUrl', () => {
+  it('carries exactly the spec parameters in their order, response_type=code and the configured redirect URI', () => {
+    const url = authorizeUrl(ENDPOINT, REQUEST)
+    expect(url.href).toBe(
+      'https://www.yuque.com/oauth2/authorize?client_id=playground-web&scope=doc%2Crepo%3Aread&redirect_uri=http%3A%2F%2Flocalhost%3A5173%2Fcallback&state=S&response_type=code',
+    )
+    expect(url.searchParams.getAll('response_type')).toEqual(['code'])
+  })
+
+  it('puts the PKCE challenge with method S256 (never plain) last (checklist A8)', () => {
+    const challenge = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM'
+    expect(authorizeParams({ ...REQUEST, codeChallenge: challenge }).slice(-2)).toEqual([
+      ['code_challenge', challenge],
+      ['code_challenge_method', 'S256'],
+    ])
+    const url = authorizeUrl(ENDPOINT, { ...REQUEST, codeChallenge: challenge })
+    expect(url.searchParams.getAll('code_challenge_method')).toEqual(['S256'])
+  })
+})
