@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterEach, describe, expect, it } from 'vitest'
+import { CONTROL_HEADERS } from '../emulator/test-control'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../protocol/playground-api'
 import { freePort } from '../proxy/store/redis-process'
 
@@ -57,7 +58,7 @@ async function startServer(shutdownTimeoutMs: number) {
   const delayNextLookup = async (delayMs: number) => {
     const response = await fetch(`http://127.0.0.1:${emulatorPort}/__emulator/faults`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: CONTROL_HEADERS,
       body: JSON.stringify({ path: '/api/v2/users/alice', method: 'GET', delayMs }),
     })
     expect(response.status).toBeLessThan(300)
