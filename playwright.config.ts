@@ -45,6 +45,9 @@ export default defineConfig({
       APP_ORIGIN: E2E_APP_ORIGIN,
       EMULATOR_PORT: String(E2E_EMULATOR_PORT),
       EMULATOR_TEST_CONTROL: '1',
+      // The suite starts more client-code logins from one address than the default 5 per 10
+      // minutes (src/proxy/client-code-throttle.ts); client-code-routes.test proves the limit.
+      CLIENT_CODE_START_LIMIT: '1000',
       SESSION_SECRET: E2E_SESSION_SECRET,
       // Short enough for the hanging-token-endpoint test (e2e/faults.spec.ts) to outwait it.
       UPSTREAM_TIMEOUT_MS: String(E2E_UPSTREAM_TIMEOUT_MS),

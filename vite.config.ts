@@ -40,11 +40,13 @@ export default defineConfig({
   envPrefix: 'VITE_',
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // No source maps in production: they would publish the whole source, comments included
+    // (src/proxy/web-app.ts refuses to serve *.map as well).
+    sourcemap: false,
     target: 'es2022',
     // Every browser of the target but Safari < 17 knows <link rel=modulepreload>; there the
     // links are ignored and chunks load when imported: slower, never broken. ~0.2 kB gzip of
-    // the first load is worth more (issue 7's bundle budget).
+    // the first load is worth more (bench/bundle-budget.test.ts).
     modulePreload: { polyfill: false },
   },
   server: { host: 'localhost', port: 5173, strictPort: true },

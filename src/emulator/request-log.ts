@@ -3,6 +3,7 @@
  * parameter names, and values only for parameters that are never secret. Codes, states,
  * signatures, secrets, tokens and cookies never enter it.
  */
+import { logSafe } from '../protocol/log-safe'
 
 export interface RequestLogEntry {
   /** ISO 8601, on the emulator's clock (test-control offset included). */
@@ -70,23 +71,8 @@ export function createRequestLog(capacity = 1000): RequestLog {
 }
 
 /**
- * Escapes control characters (C0, DEL, C1, and the U+2028/U+2029 line separators) as `\xNN` or
- * `\uNNNN`, so that no logged value can start a forged log line or drive a terminal (log
- * injection, OWASP Logging CS; CWE-117). A backslash is doubled, so an escape cannot be faked.
- */
-export function escapeControl(text: string): string {
-  return text.replace(/[\\\p{Cc}\u2028\u2029]/gu, (char) => {
-    if (char === '\\') return '\\\\'
-    const code = char.charCodeAt(0)
-    return code <= 0xff
-      ? `\\x${code.toString(16).padStart(2, '0')}`
-      : `\\u${code.toString(16).padStart(4, '0')}`
-  })
-}
-
-/**
  * The one line per request given to `options.log`: built only from the redacted entry, every
- * value escaped by escapeControl (request-log.test: "escapes control characters…").
+ * value escaped by the protocol's logSafe, as the proxy's are (request-log.test: "escapes control characters…").
  */
 export function formatLogLine(entry: RequestLogEntry, durationMs: number): string {
   const query = entry.query.map(({ name, value }) => `${name}=${value}`).join('&')
@@ -102,5 +88,5 @@ export function formatLogLine(entry: RequestLogEntry, durationMs: number): strin
   if (entry.user !== null) parts.push(`user=${entry.user}`)
   if (entry.tokenFingerprint !== null) parts.push(`token#${entry.tokenFingerprint}`)
   if (entry.fault) parts.push('fault')
-  return escapeControl(parts.join(' '))
+  return logSafe(parts.join(' '))
 }

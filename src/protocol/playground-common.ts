@@ -44,6 +44,7 @@ export const PROXY_ERROR_CODES = [
   'payload_too_large',
   'no_client_code',
   'unsupported_media_type',
+  'rate_limited',
 ] as const
 
 /** `GET /auth/config`: what the connect page previews. Nothing here is secret. */

@@ -162,7 +162,7 @@ export function createApiRoutes(ctx: ProxyContext) {
     }
     if (status === 401 && session !== null) {
       // The service no longer accepts the token: the session ends with it (checklist D5, F5).
-      cookies.endSession(c, session)
+      await cookies.endSession(c, session)
       c.header(SESSION_HEADER, 'ended')
     }
     return c.body(response.body, status as ContentfulStatusCode, {

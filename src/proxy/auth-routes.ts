@@ -2,7 +2,6 @@
  * `/auth/*`: the authorization-code flow as a backend-for-frontend (design.md, steps 1 and 4).
  */
 import { Hono, type Context } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import {
   ExchangeRequestSchema,
   StartLoginRequestSchema,
@@ -35,8 +34,6 @@ import {
   isStateEqual,
   type TokenAnswer,
 } from './oauth'
-
-const MAX_BODY_BYTES = 16 * 1024
 
 /** The exchange's answer when the token endpoint gave no token (processTokenResponse). */
 function exchangeRefusal(c: Context, answer: Exclude<TokenAnswer, { kind: 'token' }>): Response {
@@ -78,20 +75,7 @@ export function createAuthRoutes(ctx: ProxyContext) {
   const auth = new Hono()
   const authorizeEndpoint = new URL('/oauth2/authorize', config.authUrl)
 
-  auth.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) =>
-        proxyError(
-          c,
-          413,
-          'payload_too_large',
-          `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
-        ),
-    }),
-  )
-
+  // The body limit is proxy.ts's, before every route (client-code ones included).
   auth.get('/config', (c) =>
     c.json({
       service: config.service,
@@ -268,7 +252,7 @@ export function createAuthRoutes(ctx: ProxyContext) {
     // Checklist I1: a copy of the cookie taken before this is refused from now on.
     const session = await cookies.readSession(c)
     if (session === null) cookies.clearSession(c)
-    else cookies.endSession(c, session)
+    else await cookies.endSession(c, session)
     // Checklist I2: the browser empties this origin's web storage too. Not "cookies": that one
     // clears the whole registrable domain (every localhost port, every *.example.com app).
     c.header('Clear-Site-Data', '"storage"')

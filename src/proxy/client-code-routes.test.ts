@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { createEmulator } from '../emulator/emulator'
 import { authorizeThroughPages } from '../emulator/testing'
 import { loadConfig } from './config'
-import { MAX_POLL_ATTEMPTS, maskCode } from './client-code-routes'
+import { MAX_POLL_ATTEMPTS, POLL_INTERVAL_MS, maskCode } from './client-code-routes'
 import { createProxy } from './proxy'
 import { createBrowser } from './test-client'
 import { createInProcessUpstream } from './upstream'
@@ -41,7 +41,9 @@ async function authorizeUrlOf(browser: ReturnType<typeof createBrowser>): Promis
   return new URL(response.headers.get('Location') ?? '')
 }
 
+/** One poll as the page sends it, a full interval after the previous one. */
 const poll = async (browser: ReturnType<typeof createBrowser>) => {
+  now += POLL_INTERVAL_MS
   const response = await browser.call('POST', '/auth/client-code/poll', { body: {} })
   return { status: response.status, body: (await response.json()) as Record<string, unknown> }
 }
@@ -249,5 +251,116 @@ describe('POST /auth/client-code/poll', () => {
     await start(browser)
     const response = await browser.call('POST', '/auth/client-code/poll', { bare: true })
     expect(response.status).toBe(403)
+  })
+})
+
+describe('client-code attempts are enforced by the server, not by the cookie', () => {
+  const tokenCalls = () =>
+    emulator.control.requestLog().filter((entry) => entry.path === '/oauth2/token')
+
+  it('a replayed old cookie cannot poll past the cap of 20', async () => {
+    const browser = createBrowser(proxy)
+    await start(browser)
+    const early = browser.jar.get('pg_cc') ?? ''
+    for (let attempt = 1; attempt <= MAX_POLL_ATTEMPTS; attempt++) await poll(browser)
+    browser.jar.set('pg_cc', early)
+    expect((await poll(browser)).body).toMatchObject({ status: 'expired', attempt: 20 })
+    browser.jar.set('pg_cc', early)
+    expect(await poll(browser)).toMatchObject({ status: 400, body: { code: 'no_client_code' } })
+    expect(tokenCalls()).toHaveLength(MAX_POLL_ATTEMPTS)
+  })
+
+  it('a cookie copied before Cancel cannot redeem the approved code after Cancel', async () => {
+    const browser = createBrowser(proxy)
+    await start(browser)
+    const copied = browser.jar.get('pg_cc') ?? ''
+    const url = await authorizeUrlOf(browser)
+    await authorizeThroughPages(emulator.app, url.href, { login: 'bob' })
+    expect((await browser.call('POST', '/auth/client-code/cancel', { body: {} })).status).toBe(204)
+    browser.jar.set('pg_cc', copied)
+    const result = await poll(browser)
+    expect(result).toMatchObject({ status: 400, body: { code: 'no_client_code' } })
+    expect(tokenCalls()).toEqual([])
+    expect(await (await browser.call('GET', '/auth/session')).json()).toEqual({ connected: false })
+  })
+
+  it('many concurrent polls with one cookie make one token request', async () => {
+    const browser = createBrowser(proxy)
+    await start(browser)
+    const url = await authorizeUrlOf(browser)
+    await authorizeThroughPages(emulator.app, url.href, { login: 'bob' })
+    now += POLL_INTERVAL_MS
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        browser.call('POST', '/auth/client-code/poll', { body: {} }),
+      ),
+    )
+    expect(tokenCalls()).toHaveLength(1)
+    const statuses = results.map((response) => response.status).sort()
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(9)
+  })
+
+  it('refuses a poll sooner than 3 s after the previous one, with Retry-After', async () => {
+    const browser = createBrowser(proxy)
+    await start(browser)
+    await poll(browser)
+    now += 1000
+    const early = await browser.call('POST', '/auth/client-code/poll', { body: {} })
+    expect(early.status).toBe(429)
+    expect(early.headers.get('Retry-After')).toBe('2')
+    expect(await early.json()).toMatchObject({
+      message: 'Polls of a client-code login must be 3 s apart: wait 2 s.',
+    })
+    expect(tokenCalls()).toHaveLength(1)
+  })
+})
+
+describe('client-code start limits (RFC 8628 §5.4, remote phishing)', () => {
+  it('allows 5 starts per client address in 10 minutes, then answers 429 with Retry-After', async () => {
+    const browser = createBrowser(proxy)
+    for (let index = 0; index < 5; index++) await start(browser)
+    const sixth = await browser.call('POST', '/auth/client-code/start', { body: { scopes: [] } })
+    expect(sixth.status).toBe(429)
+    const retryAfter = Number(sixth.headers.get('Retry-After'))
+    expect(retryAfter).toBeGreaterThan(0)
+    expect(retryAfter).toBeLessThanOrEqual(600)
+    expect(await sixth.json()).toMatchObject({
+      code: 'rate_limited',
+      message: expect.stringContaining(
+        'Too many client-code logins started from this address (5 per 10 minutes)',
+      ) as unknown,
+    })
+    now += retryAfter * 1000
+    await start(browser)
+  })
+
+  it('keeps the flow off against the real service unless CLIENT_CODE_FLOW=on', async () => {
+    const env = {
+      YUQUE_AUTH_URL: 'https://www.yuque.com',
+      YUQUE_BASE_URL: 'https://www.yuque.com/api/v2',
+      YUQUE_CLIENT_ID: 'id',
+      YUQUE_CLIENT_SECRET: 'secret',
+      YUQUE_CODE_CLIENT_ID: 'cli',
+      YUQUE_CODE_CLIENT_SECRET: 'cli-secret',
+      SESSION_SECRET: 'x'.repeat(32),
+    }
+    const offline = () => Promise.reject(new Error('no network in tests'))
+    const off = createProxy({ config: loadConfig(env), upstream: offline })
+    const refused = await createBrowser(off).call('POST', '/auth/client-code/start', {
+      body: { scopes: [] },
+    })
+    expect(refused.status).toBe(400)
+    expect(await refused.json()).toMatchObject({
+      message: expect.stringContaining('set CLIENT_CODE_FLOW=on') as unknown,
+    })
+    const on = createProxy({
+      config: loadConfig({ ...env, CLIENT_CODE_FLOW: 'on' }),
+      upstream: offline,
+    })
+    const started = await createBrowser(on).call('POST', '/auth/client-code/start', {
+      body: { scopes: [] },
+    })
+    expect(started.status).toBe(200)
   })
 })

@@ -4,7 +4,7 @@
  * `/auth/client-code/authorize`, which redirects to the service's page, and polls
  * `/auth/client-code/poll`; the 40-character code stays in a sealed HttpOnly cookie.
  */
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import {
   SIGNED_PARAMS,
   clientCodeBaseString,
@@ -17,11 +17,13 @@ import {
   type ClientCodePollResponse,
   type ClientCodeStartResponse,
 } from '../protocol/playground-api'
+import { createAttemptRecords } from './client-code-attempts'
+import { throttleStart } from './client-code-throttle'
 import type { ProxyContext } from './context'
 import { proxyError } from './http-errors'
 import { readJsonBody, requestedScope } from './json-body'
 import type { TokenAnswer } from './oauth'
-import { CLIENT_CODE_TTL_SECONDS, openSession } from './session'
+import { CLIENT_CODE_TTL_SECONDS, openSession, type ClientCodeAttempt } from './session'
 import { callTokenEndpoint } from './token-endpoint'
 import { addTraceSecrets, addTraceStep, clientCodeField, tokenCallStep } from './flow-trace'
 
@@ -62,6 +64,14 @@ export function maskCode(code: string): string {
 export function createClientCodeRoutes(ctx: ProxyContext) {
   const { config, cookies } = ctx
   const routes = new Hono()
+  const records = createAttemptRecords(ctx.store, ctx.clock)
+  const expiresAt = (attempt: ClientCodeAttempt) =>
+    attempt.startedAt + CLIENT_CODE_TTL_SECONDS * 1000
+  /** Ends the attempt on the server (no copy of its cookie polls again) and clears the cookie. */
+  const endAttempt = async (c: Context, attempt: ClientCodeAttempt) => {
+    await records.end(attempt.id, expiresAt(attempt))
+    cookies.clearClientCode(c)
+  }
 
   routes.post('/start', async (c) => {
     if (config.codeClient === null) {
@@ -69,9 +79,13 @@ export function createClientCodeRoutes(ctx: ProxyContext) {
         c,
         400,
         'bad_request',
-        'The client-code flow is not configured for this service: set YUQUE_CODE_CLIENT_ID and YUQUE_CODE_CLIENT_SECRET.',
+        config.service === 'yuque'
+          ? 'The client-code flow is off for this service: anyone can start one and send its consent page to a victim (RFC 8628 §5.4). To allow it, set CLIENT_CODE_FLOW=on with YUQUE_CODE_CLIENT_ID and YUQUE_CODE_CLIENT_SECRET.'
+          : 'The client-code flow is off (CLIENT_CODE_FLOW=off).',
       )
     }
+    const throttled = await throttleStart(ctx, c)
+    if (throttled !== null) return throttled
     const body = await readJsonBody(c.req.raw, ClientCodeStartRequestSchema)
     if (!body.ok) return proxyError(c, 400, 'bad_request', body.message)
     const requested = requestedScope(body.data.scopes)
@@ -93,13 +107,15 @@ export function createClientCodeRoutes(ctx: ProxyContext) {
     const authorizeUrl = new URL('/oauth2/authorize', config.authUrl)
     for (const name of SIGNED_PARAMS) authorizeUrl.searchParams.set(name, params[name])
     authorizeUrl.searchParams.set('sign', sign)
-    await cookies.writeClientCode(c, {
+    const attempt = {
       code,
       scope,
       authorizeUrl: authorizeUrl.href,
       startedAt,
-      attempts: 0,
-    })
+      id: Buffer.from(ctx.randomBytes(16)).toString('base64url'),
+    }
+    await records.open(attempt.id, expiresAt(attempt))
+    await cookies.writeClientCode(c, attempt)
 
     addTraceSecrets(c, code)
     const shown = { ...params, code: maskCode(code) }
@@ -158,14 +174,38 @@ export function createClientCodeRoutes(ctx: ProxyContext) {
   })
 
   // Cancel ends the attempt on the server too: the code is no longer polled or redeemable here.
-  routes.post('/cancel', (c) => {
-    cookies.clearClientCode(c)
+  routes.post('/cancel', async (c) => {
+    const attempt = await cookies.readClientCode(c)
+    if (attempt === null) cookies.clearClientCode(c)
+    else await endAttempt(c, attempt)
     return c.body(null, 204)
+  })
+
+  // One poll in flight per attempt: concurrent polls with one cookie make one token request.
+  // The lock expires by itself after the upstream time-out if this process dies holding it.
+  routes.use('/poll', async (c, next) => {
+    const attempt = await cookies.readClientCode(c)
+    if (attempt === null) return next()
+    if (!(await records.lock(attempt.id, config.upstreamTimeoutMs + 1000))) {
+      return proxyError(
+        c,
+        429,
+        'rate_limited',
+        'A poll of this client-code login is already waiting for the service: wait for its answer.',
+      )
+    }
+    try {
+      await next()
+    } finally {
+      await records.unlock(attempt.id)
+    }
   })
 
   routes.post('/poll', async (c) => {
     const attempt = await cookies.readClientCode(c)
-    if (attempt === null) {
+    const record = attempt === null ? null : await records.read(attempt.id)
+    if (attempt === null || record === null || record.ended) {
+      cookies.clearClientCode(c)
       return proxyError(
         c,
         400,
@@ -173,19 +213,34 @@ export function createClientCodeRoutes(ctx: ProxyContext) {
         'No client-code login is in progress in this browser (it ended, expired, or was cancelled). Start again.',
       )
     }
-    const attemptNumber = attempt.attempts + 1
+    const attemptNumber = record.polls + 1
     const answer = (response: ClientCodePollResponse) => c.json(response)
-    if (
-      attempt.attempts >= MAX_POLL_ATTEMPTS ||
-      ctx.clock() - attempt.startedAt > CLIENT_CODE_TTL_SECONDS * 1000
-    ) {
-      cookies.clearClientCode(c)
+    const now = ctx.clock()
+    if (record.polls >= MAX_POLL_ATTEMPTS || now > expiresAt(attempt)) {
+      await endAttempt(c, attempt)
       return answer({
         status: 'expired',
-        attempt: attempt.attempts,
-        reason: `No approval after ${attempt.attempts} polls; the code is no longer polled.`,
+        attempt: record.polls,
+        reason: `No approval after ${record.polls} polls; the code is no longer polled.`,
       })
     }
+    // RFC 8628 §3.5: a client polls no faster than the interval (the official helper: 3 s).
+    if (record.lastPollAt !== null && now - record.lastPollAt < POLL_INTERVAL_MS) {
+      const wait = Math.ceil((record.lastPollAt + POLL_INTERVAL_MS - now) / 1000)
+      c.header('Retry-After', String(wait))
+      return proxyError(
+        c,
+        429,
+        'rate_limited',
+        `Polls of a client-code login must be ${POLL_INTERVAL_MS / 1000} s apart: wait ${wait} s.`,
+      )
+    }
+    // Counted before the call, so a poll that fails or is replayed still uses up the budget.
+    await records.write(
+      attempt.id,
+      { ...record, polls: attemptNumber, lastPollAt: now },
+      expiresAt(attempt),
+    )
 
     addTraceSecrets(c, attempt.code)
     // One token request per poll; the spec sends no client credential in this call.
@@ -220,14 +275,11 @@ export function createClientCodeRoutes(ctx: ProxyContext) {
         call,
       ),
     )
-    if (!call.ok) {
-      await cookies.writeClientCode(c, { ...attempt, attempts: attemptNumber })
-      return call.failure
-    }
+    if (!call.ok) return call.failure
     const tokenAnswer = call.answer
 
     if (tokenAnswer.kind === 'token') {
-      cookies.clearClientCode(c)
+      await endAttempt(c, attempt)
       addTraceSecrets(c, tokenAnswer.token.access_token)
       const session = await openSession(c, ctx, tokenAnswer.token, attempt.scope)
       return answer({
@@ -238,14 +290,13 @@ export function createClientCodeRoutes(ctx: ProxyContext) {
       })
     }
     if (pollOutcome === 'denied') {
-      cookies.clearClientCode(c)
+      await endAttempt(c, attempt)
       return answer({ status: 'denied', attempt: attemptNumber })
     }
     if (pollOutcome === 'pending') {
-      await cookies.writeClientCode(c, { ...attempt, attempts: attemptNumber })
       return answer({ status: 'pending', attempt: attemptNumber, maxAttempts: MAX_POLL_ATTEMPTS })
     }
-    cookies.clearClientCode(c)
+    await endAttempt(c, attempt)
     if (tokenAnswer.kind === 'bad-body' && tokenAnswer.status === 200) {
       return proxyError(
         c,

@@ -102,4 +102,25 @@ describe('loadConfig', () => {
       port: 443,
     })
   })
+
+  it('keeps the client-code flow off against the real service unless CLIENT_CODE_FLOW=on (RFC 8628 §5.4)', () => {
+    const code = { YUQUE_CODE_CLIENT_ID: 'cli', YUQUE_CODE_CLIENT_SECRET: 'cli-secret' }
+    const off = loadConfig({ ...real, ...code }, fixedSecret)
+    expect(off.clientCodeFlow).toBe('off')
+    expect(off.codeClient).toBeNull()
+    const on = loadConfig({ ...real, ...code, CLIENT_CODE_FLOW: 'on' }, fixedSecret)
+    expect(on.clientCodeFlow).toBe('on')
+    expect(on.codeClient).toEqual({ clientId: 'cli', clientSecret: 'cli-secret' })
+    expect(loadConfig({}, fixedSecret).clientCodeFlow).toBe('on')
+    expect(loadConfig({ CLIENT_CODE_FLOW: 'off' }, fixedSecret).codeClient).toBeNull()
+  })
+
+  it('names a bad CLIENT_CODE_FLOW, and CLIENT_CODE_FLOW=on without the code app', () => {
+    expect(problemsOf({ CLIENT_CODE_FLOW: 'yes' })).toEqual([
+      'CLIENT_CODE_FLOW must be on or off, got "yes" (off by default against the real service: see the README)',
+    ])
+    expect(problemsOf({ ...real, CLIENT_CODE_FLOW: 'on' })).toEqual([
+      'CLIENT_CODE_FLOW=on needs YUQUE_CODE_CLIENT_ID and YUQUE_CODE_CLIENT_SECRET (the app the flow signs for)',
+    ])
+  })
 })

@@ -29,8 +29,18 @@ export interface Config {
   baseUrl: URL
   clientId: string
   clientSecret: string
-  /** The app the client-code flow signs for; null when a real service has none configured. */
+  /**
+   * The app the client-code flow signs for; null when the flow is off (see clientCodeFlow).
+   */
   codeClient: { clientId: string; clientSecret: string } | null
+  /**
+   * CLIENT_CODE_FLOW. A client-code login can be started by anyone and its consent page sent to
+   * a victim (RFC 8628 §5.4, remote phishing): against the real service it is off unless
+   * switched on on purpose; against the emulator it is on unless switched off.
+   */
+  clientCodeFlow: 'on' | 'off'
+  /** CLIENT_CODE_START_LIMIT: client-code starts per client address per 10 minutes. */
+  clientCodeStartLimit: number
   appOrigin: string
   /** Always `<appOrigin>/callback`, the same exact string every time (RFC 9700 §4.1.3). */
   redirectUri: string
@@ -142,6 +152,27 @@ const EnvSchema = z.object({
       message: 'EMULATOR_TEST_CONTROL must be 1/true or 0/false',
     })
     .optional(),
+  CLIENT_CODE_FLOW: z
+    .enum(['on', 'off'], {
+      error: (issue) =>
+        `CLIENT_CODE_FLOW must be on or off, got "${String(issue.input)}" (off by default against the real service: see the README)`,
+    })
+    .optional(),
+  CLIENT_CODE_START_LIMIT: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return 5
+      if (!/^\d{1,5}$/.test(value) || Number(value) < 1) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `CLIENT_CODE_START_LIMIT must be a whole number ≥ 1 (starts per client address per 10 minutes), got "${value}"`,
+        })
+        return z.NEVER
+      }
+      return Number(value)
+    }),
   OAUTH_PKCE: z
     .enum(['S256', 'off'], {
       error: (issue) =>
@@ -219,6 +250,16 @@ export function loadConfig(env: Env, generateSecret: () => string = defaultSecre
   }
   if (authUrl.pathname !== '/')
     problems.push(`YUQUE_AUTH_URL must be an origin without a path, got "${authUrl.href}"`)
+  const clientCodeFlow = vars.CLIENT_CODE_FLOW ?? (service === 'emulator' ? 'on' : 'off')
+  if (
+    service === 'yuque' &&
+    clientCodeFlow === 'on' &&
+    (vars.YUQUE_CODE_CLIENT_ID === undefined || vars.YUQUE_CODE_CLIENT_SECRET === undefined)
+  ) {
+    problems.push(
+      'CLIENT_CODE_FLOW=on needs YUQUE_CODE_CLIENT_ID and YUQUE_CODE_CLIENT_SECRET (the app the flow signs for)',
+    )
+  }
   if (problems.length > 0) throw new ConfigError(problems)
 
   const sessionSecret = vars.SESSION_SECRET ?? generateSecret()
@@ -229,11 +270,15 @@ export function loadConfig(env: Env, generateSecret: () => string = defaultSecre
     clientId: vars.YUQUE_CLIENT_ID ?? EMULATOR_WEB_APP.clientId,
     clientSecret: vars.YUQUE_CLIENT_SECRET ?? EMULATOR_WEB_APP.clientSecret,
     codeClient:
-      vars.YUQUE_CODE_CLIENT_ID !== undefined && vars.YUQUE_CODE_CLIENT_SECRET !== undefined
-        ? { clientId: vars.YUQUE_CODE_CLIENT_ID, clientSecret: vars.YUQUE_CODE_CLIENT_SECRET }
-        : service === 'emulator'
-          ? { ...EMULATOR_CODE_APP }
-          : null,
+      clientCodeFlow === 'off'
+        ? null
+        : vars.YUQUE_CODE_CLIENT_ID !== undefined && vars.YUQUE_CODE_CLIENT_SECRET !== undefined
+          ? { clientId: vars.YUQUE_CODE_CLIENT_ID, clientSecret: vars.YUQUE_CODE_CLIENT_SECRET }
+          : service === 'emulator'
+            ? { ...EMULATOR_CODE_APP }
+            : null,
+    clientCodeFlow,
+    clientCodeStartLimit: vars.CLIENT_CODE_START_LIMIT,
     appOrigin,
     redirectUri: `${appOrigin}/callback`,
     sessionSecret,

@@ -1,6 +1,7 @@
 import type { Config } from './config'
 import type { RandomBytes } from './oauth'
 import type { CookieJar } from './session'
+import type { StateStore } from './store/state-store'
 import type { Upstream } from './upstream'
 
 /** What the proxy's sub-apps share, built once by createProxy. */
@@ -8,6 +9,8 @@ export interface ProxyContext {
   config: Config
   upstream: Upstream
   cookies: CookieJar
+  /** Everything remembered between requests (ended sessions, client-code attempts, throttles). */
+  store: StateStore
   clock: () => number
   randomBytes: RandomBytes
   log: (line: string) => void

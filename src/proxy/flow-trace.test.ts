@@ -13,7 +13,7 @@ import { createBrowser } from './test-client'
 import { createInProcessUpstream } from './upstream'
 
 const SESSION_SECRET = 'flow-trace-test-session-secret-0123456789'
-const now = Date.parse('2026-11-21T10:00:00Z')
+let now = Date.parse('2026-11-21T10:00:00Z')
 let emulator: ReturnType<typeof createEmulator>
 let proxy: ReturnType<typeof createProxy>
 /** Every access token the emulator issued, seen on its way to the proxy. */
@@ -251,6 +251,7 @@ describe('X-Playground-Trace', () => {
     expect(pendingStep.response?.status).toBe(400)
 
     await authorizeThroughPages(emulator.app, authorizeUrl.href, { login: 'bob' })
+    now += 3000 // polls are at least 3 s apart (client-code-routes.ts)
     const approved = await browser.call('POST', '/auth/client-code/poll', { body: {} })
     const approvedStep = traceOf(approved, [
       clientCode,

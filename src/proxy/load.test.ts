@@ -43,16 +43,23 @@ beforeAll(async () => {
       log: (line) => emulatorLines.push(line),
     },
   })
+  // The proxy answers its listening address (proxy.ts, allowedHosts): built once the port is known.
+  const late: { proxy?: ReturnType<typeof createProxy> } = {}
+  await new Promise<void>((resolve) => {
+    const fetch = (request: Request) =>
+      late.proxy === undefined ? new Response(null, { status: 503 }) : late.proxy.fetch(request)
+    proxyServer = serve({ fetch, port: 0, hostname: '127.0.0.1' }, () => resolve())
+  })
+  const port = (proxyServer.address() as AddressInfo).port
+  proxyUrl = `http://127.0.0.1:${port}`
   const config = loadConfig({
     SESSION_SECRET: 'proxy-load-session-secret-0123456789',
     EMULATOR_PORT: new URL(emulator.url).port,
     APP_ORIGIN,
+    PORT: String(port),
   })
   const proxy = createProxy({ config, upstream })
-  await new Promise<void>((resolve) => {
-    proxyServer = serve({ fetch: proxy.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve())
-  })
-  proxyUrl = `http://127.0.0.1:${(proxyServer.address() as AddressInfo).port}`
+  late.proxy = proxy
 
   // Connect alice as the app does: the exchange goes over the socket to the emulator.
   const browser = createBrowser(proxy, APP_ORIGIN)

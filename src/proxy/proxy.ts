@@ -5,7 +5,9 @@
  */
 import { randomBytes as nodeRandomBytes } from 'node:crypto'
 import { Hono, type Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { createMiddleware } from 'hono/factory'
+import { logSafe } from '../protocol/log-safe'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../protocol/playground-api'
 import { createApiRoutes } from './api-routes'
 import { createAuthRoutes } from './auth-routes'
@@ -17,6 +19,8 @@ import type { RandomBytes } from './oauth'
 import { createSealer } from './seal'
 import { createCookieJar } from './session'
 import { flowTraceMiddleware } from './flow-trace'
+import { createMemoryStore } from './store/memory-store'
+import { StoreUnavailableError, type StateStore } from './store/state-store'
 import type { Upstream } from './upstream'
 
 export interface ProxyOptions {
@@ -26,6 +30,8 @@ export interface ProxyOptions {
   randomBytes?: RandomBytes
   /** One line per request: method, path without query, status, time. Never codes, states or tokens. */
   log?: (line: string) => void
+  /** What the proxy remembers between requests; shared by every replica (state-store.ts). */
+  store?: StateStore
 }
 
 function setNoStoreHeaders(c: Context): void {
@@ -37,19 +43,40 @@ function setNoStoreHeaders(c: Context): void {
 
 const CLIENT_CODE_AUTHORIZE_PATH = '/auth/client-code/authorize'
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+/** Every body the proxy accepts is a small JSON object: a scope list, a code and a state. */
+export const MAX_BODY_BYTES = 16 * 1024
+
+/**
+ * The Host values the proxy answers (DNS rebinding, RFC 9110 §7.4): APP_ORIGIN's host:port,
+ * and the listening address itself (the e2e readiness check and the bench call 127.0.0.1).
+ */
+export function allowedHosts(config: Config): Set<string> {
+  const hosts = new Set([new URL(config.appOrigin).host])
+  if (config.host !== '0.0.0.0' && config.host !== '::') {
+    const host = config.host.includes(':') ? `[${config.host}]` : config.host
+    hosts.add(`${host}:${config.port}`)
+  }
+  return hosts
+}
 
 export function createProxy(options: ProxyOptions): Hono {
   const clock = options.clock ?? Date.now
+  const store = options.store ?? createMemoryStore({ clock })
+  const sink = options.log ?? (() => undefined)
   const ctx: ProxyContext = {
     config: options.config,
     upstream: options.upstream,
     clock,
     randomBytes: options.randomBytes ?? nodeRandomBytes,
-    log: options.log ?? (() => undefined),
+    // Every log line goes through logSafe: a path or a header value cannot forge a line or
+    // drive the terminal with control characters (OWASP Logging Cheat Sheet).
+    log: (line) => sink(logSafe(line)),
+    store,
     cookies: createCookieJar(
       options.config,
       createSealer(options.config.sessionSecret, clock),
       clock,
+      store,
     ),
   }
   const app = new Hono()
@@ -59,13 +86,52 @@ export function createProxy(options: ProxyOptions): Hono {
     // Set before the handler runs, so that c.json()/c.body() build the response with them.
     // Setting a header on a finished response makes Hono copy it into a full Fetch Response,
     // whose body the Node adapter then streams: about a third of the proxy's time per API
-    // call (issue 7, --cpu-prof).
+    // call (measured with --cpu-prof).
     setNoStoreHeaders(c)
     await next()
     // A response built some other way (new Response(), a library's) did not get them.
     if (c.res.headers.get('X-Content-Type-Options') !== 'nosniff') setNoStoreHeaders(c)
     ctx.log(
       `proxy ${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - started)}ms`,
+    )
+  })
+
+  const hosts = allowedHosts(options.config)
+  const hostCheck = createMiddleware(async (c, next) => {
+    const host = new URL(c.req.url).host
+    if (hosts.has(host)) return next()
+    return proxyError(
+      c,
+      421,
+      'bad_request',
+      `This playground answers as ${options.config.appOrigin} only (Host: ${host.slice(0, 80)}). Open it at that address.`,
+    )
+  })
+
+  // Once, before any route and before anything reads the body: the limit is checked against
+  // Content-Length, or counted while a chunked body streams in, which stops at the limit.
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) =>
+      proxyError(
+        c,
+        413,
+        'payload_too_large',
+        `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
+      ),
+  })
+
+  // Cookie tossing: cookies ignore ports, so a server on another localhost port can set a
+  // second session cookie with a narrower path, which the browser sends first (RFC 6265 §5.4).
+  // The request is refused and every copy this request can reach is cleared (session.ts).
+  const oneSessionCookie = createMiddleware(async (c, next) => {
+    if (!ctx.cookies.hasDuplicateSessionCookie(c)) return next()
+    ctx.cookies.clearSession(c)
+    return proxyError(
+      c,
+      400,
+      'bad_request',
+      `This request carries two ${ctx.cookies.sessionCookieName} cookies: another site on this host (a different port) set one. Both were cleared; connect again.`,
     )
   })
 
@@ -126,7 +192,9 @@ export function createProxy(options: ProxyOptions): Hono {
   // Only /auth and /api are the proxy's: the web app's pages are served beside it (web-app.ts).
   // The trace goes on every answer, refusals included; it is written after the route has run.
   const flowTrace = flowTraceMiddleware(options.config, clock)
-  for (const path of ['/auth/*', '/api/*']) app.use(path, headersAndLog, flowTrace, csrf)
+  for (const path of ['/auth/*', '/api/*']) {
+    app.use(path, headersAndLog, flowTrace, hostCheck, limitBody, oneSessionCookie, csrf)
+  }
 
   const notAnEndpoint = (c: Context) =>
     proxyError(c, 404, 'not_allowed', `${c.req.method} ${c.req.path} is not a playground endpoint.`)
@@ -139,6 +207,17 @@ export function createProxy(options: ProxyOptions): Hono {
   app.onError((error, c) => {
     // The name only: a message could quote request data.
     ctx.log(`proxy error ${c.req.method} ${c.req.path}: ${error.name}`)
+    // Fail closed: without the store an ended session or a spent attempt would look live.
+    if (error instanceof StoreUnavailableError) {
+      c.header('Retry-After', '5')
+      return c.json(
+        {
+          status: 503,
+          message: `The playground's ${error.store} store is unavailable: the request was refused rather than run without it; try again shortly.`,
+        },
+        503,
+      )
+    }
     return c.json(
       {
         status: 500,

@@ -12,8 +12,10 @@ import type { TokenResponse } from '../protocol/schemas'
 import { grantedScope } from '../protocol/scopes'
 import type { Config } from './config'
 import type { ProxyContext } from './context'
+import { isSessionEnded, markSessionEnded } from './ended-sessions'
 import { stateId } from './oauth'
 import type { Sealer } from './seal'
+import type { StateStore } from './store/state-store'
 
 export const TRANSACTION_TTL_SECONDS = 600
 /** At most this many logins may be pending in one browser; the oldest give way. */
@@ -53,7 +55,8 @@ const ClientCodeAttemptSchema = z.object({
   scope: z.string(),
   authorizeUrl: z.string(),
   startedAt: z.number(),
-  attempts: z.number().int(),
+  /** Names the attempt's record in the StateStore (client-code-attempts.ts), its only count. */
+  id: z.string().min(16),
 })
 export type ClientCodeAttempt = z.infer<typeof ClientCodeAttemptSchema>
 
@@ -71,18 +74,55 @@ export interface CookieJar {
   clearClientCode(c: Context): void
   readSession(c: Context): Promise<Session | null>
   writeSession(c: Context, session: Session): Promise<void>
+  /** Clears the session cookie, every variant of it this request can reach (see below). */
   clearSession(c: Context): void
   /**
    * Ends a session for good (checklist I1): its cookie is cleared, and any copy of it taken
    * before is refused until it would have expired anyway.
    */
-  endSession(c: Context, session: Session): void
+  endSession(c: Context, session: Session): Promise<void>
+  /**
+   * Ends the live session this request carries, if any, before a new one replaces it ("Connect
+   * again", an incremental grant): a copy of the old cookie must not outlive the replacement.
+   */
+  endPreviousSession(c: Context): Promise<void>
+  /**
+   * True when the request carries the session cookie more than once: another server on a
+   * sibling localhost port set one with a narrower path (cookie tossing; cookies ignore ports).
+   */
+  hasDuplicateSessionCookie(c: Context): boolean
 }
 
-/** Ended sessions remembered at once; past this, the ones that expire soonest are forgotten. */
-const ENDED_SESSIONS_LIMIT = 100_000
+/** Counts the cookies named `name` in the request's Cookie header(s) (RFC 6265 §5.4 allows several). */
+function countCookies(c: Context, name: string): number {
+  let count = 0
+  for (const pair of (c.req.header('Cookie') ?? '').split(';')) {
+    const eq = pair.indexOf('=')
+    if (eq !== -1 && pair.slice(0, eq).trim() === name) count += 1
+  }
+  return count
+}
 
-export function createCookieJar(config: Config, sealer: Sealer, clock: () => number): CookieJar {
+/**
+ * The paths a tossed session cookie can have and still reach the proxy, as far as they can be
+ * known: the proxy's route prefixes and every parent of this request's path. A cookie set for
+ * another, deeper path (or with a Domain attribute) is not reached: docs/security.md, P9.
+ */
+function tossedCookiePaths(requestPath: string): string[] {
+  const paths = new Set(['/auth', '/api', '/api/v2'])
+  const segments = requestPath.split('/').filter((segment) => segment !== '')
+  for (let end = 1; end <= Math.min(segments.length, 8); end += 1) {
+    paths.add(`/${segments.slice(0, end).join('/')}`)
+  }
+  return [...paths]
+}
+
+export function createCookieJar(
+  config: Config,
+  sealer: Sealer,
+  clock: () => number,
+  store: StateStore,
+): CookieJar {
   // __Host- requires Secure and Path=/ (RFC 6265bis §4.1.3.2); __Secure- fits the Path=/auth cookie.
   const sessionCookieName = config.isSecure ? '__Host-pg_session' : 'pg_session'
   const transactionPrefix = config.isSecure ? '__Secure-pg_tx_' : 'pg_tx_'
@@ -101,7 +141,7 @@ export function createCookieJar(config: Config, sealer: Sealer, clock: () => num
   } as const
   // The connected hint (docs/decisions/0006-connected-hint-cookie.md): "this browser holds a
   // session", readable by the page so that a first load asks for the account's data beside
-  // /auth/session instead of after it. It carries nothing else; the session cookie
+  // /auth/session instead of after it (decision 0006). It carries nothing else; the session cookie
   // stays the only proof, and the hint lives and dies with it.
   const connectedHintCookieName = config.isSecure ? '__Host-pg_connected' : 'pg_connected'
   const connectedHintCookie = { ...sessionCookie, httpOnly: false } as const
@@ -126,6 +166,12 @@ export function createCookieJar(config: Config, sealer: Sealer, clock: () => num
 
   function clearSession(c: Context): void {
     deleteCookie(c, sessionCookieName, sessionCookie)
+    // A __Host- cookie can only have Path=/ (RFC 6265bis §4.1.3.2): no narrower copy can exist.
+    if (!config.isSecure) {
+      for (const path of tossedCookiePaths(c.req.path)) {
+        deleteCookie(c, sessionCookieName, { ...sessionCookie, path })
+      }
+    }
     if (getCookie(c, connectedHintCookieName) !== undefined) {
       deleteCookie(c, connectedHintCookieName, connectedHintCookie)
     }
@@ -141,7 +187,7 @@ export function createCookieJar(config: Config, sealer: Sealer, clock: () => num
     setCookie(c, connectedHintCookieName, '1', { ...connectedHintCookie, maxAge: remaining })
   }
 
-  // Unsealing (AES-GCM through Web Crypto) was the proxy's largest cost per API call.
+  // Unsealing (AES-GCM through Web Crypto) was the proxy's largest cost per API call (--cpu-prof).
   // A sealed value cannot be altered, so the session it holds is remembered by the exact value,
   // with the seal's own expiry; the idle check below still runs on every call.
   const unsealedSessions = new Map<string, { payload: unknown; expiresAt: number }>()
@@ -161,47 +207,46 @@ export function createCookieJar(config: Config, sealer: Sealer, clock: () => num
 
   // Sessions live in sealed cookies, so there is no server-side record to delete at logout
   // (decision 0003). What is kept instead is the ids of the sessions ended before their cookies
-  // expire: a copy of such a cookie is refused. In memory: a restart with the same SESSION_SECRET
-  // forgets them (docs/security.md, I1).
-  const endedSessions = new Map<string, number>()
-  function endSession(c: Context, session: Session): void {
-    const now = clock()
-    if (endedSessions.size >= ENDED_SESSIONS_LIMIT) {
-      for (const [id, until] of endedSessions) if (until <= now) endedSessions.delete(id)
-      // Still full: forget the oldest ended (Map keeps insertion order), never refuse to log out.
-      while (endedSessions.size >= ENDED_SESSIONS_LIMIT) {
-        const oldest = endedSessions.keys().next()
-        if (oldest.done === true) break
-        endedSessions.delete(oldest.value)
-      }
-    }
-    endedSessions.set(session.id, session.connectedAt + SESSION_ABSOLUTE_SECONDS * 1000)
+  // expire, in the StateStore (ended-sessions.ts): a copy of such a cookie is refused.
+  const markEnded = (session: Session) =>
+    markSessionEnded(
+      store,
+      session.id,
+      session.connectedAt + SESSION_ABSOLUTE_SECONDS * 1000,
+      clock(),
+    )
+  async function endSession(c: Context, session: Session): Promise<void> {
+    await markEnded(session)
     clearSession(c)
   }
-  function isEnded(session: Session, now: number): boolean {
-    const until = endedSessions.get(session.id)
-    if (until === undefined) return false
-    if (until <= now) endedSessions.delete(session.id)
-    return true
+
+  /** The session the cookie holds while it is live (unsealed, within its limits, not ended). */
+  async function liveSession(c: Context): Promise<Session | 'none' | 'dead'> {
+    const value = getCookie(c, sessionCookieName)
+    if (value === undefined) return 'none'
+    const payload = SessionSchema.safeParse(await unsealSession(value))
+    if (
+      !payload.success ||
+      clock() - payload.data.lastActiveAt > SESSION_IDLE_SECONDS * 1000 ||
+      (await isSessionEnded(store, payload.data.id))
+    ) {
+      return 'dead'
+    }
+    return payload.data
   }
 
   async function readSession(c: Context): Promise<Session | null> {
-    const value = getCookie(c, sessionCookieName)
-    if (value === undefined) return null
-    const payload = SessionSchema.safeParse(await unsealSession(value))
-    const now = clock()
-    if (
-      !payload.success ||
-      now - payload.data.lastActiveAt > SESSION_IDLE_SECONDS * 1000 ||
-      isEnded(payload.data, now)
-    ) {
+    const session = await liveSession(c)
+    if (session === 'none') return null
+    if (session === 'dead') {
       clearSession(c)
       return null
     }
-    if (now - payload.data.lastActiveAt > SESSION_TOUCH_SECONDS * 1000) {
-      await writeSession(c, { ...payload.data, lastActiveAt: now })
+    const now = clock()
+    if (now - session.lastActiveAt > SESSION_TOUCH_SECONDS * 1000) {
+      await writeSession(c, { ...session, lastActiveAt: now })
     }
-    return payload.data
+    return session
   }
 
   return {
@@ -248,6 +293,11 @@ export function createCookieJar(config: Config, sealer: Sealer, clock: () => num
     writeSession,
     clearSession,
     endSession,
+    async endPreviousSession(c) {
+      const session = await liveSession(c)
+      if (typeof session !== 'string') await markEnded(session)
+    },
+    hasDuplicateSessionCookie: (c) => countCookies(c, sessionCookieName) > 1,
   }
 }
 
@@ -263,6 +313,9 @@ export async function openSession(
   requestedScope: string,
 ): Promise<Session> {
   const now = ctx.clock()
+  // A replaced session ("Connect again", an incremental grant) ends here, not whenever its
+  // cookie would have expired: a copy of it taken before is refused (docs/security.md P8).
+  await ctx.cookies.endPreviousSession(c)
   const session: Session = {
     id: ctx.randomBytes(16).toString('base64url'),
     accessToken: token.access_token,

@@ -93,3 +93,30 @@ describe('createHttpUpstream on loopback', () => {
     await expect(request(`${url}/`)).rejects.toMatchObject({ kind: 'unreachable' })
   })
 })
+
+describe('createHttpUpstream when the service fails mid-body', () => {
+  it('rejects at once when the service drops the connection after part of the body', async () => {
+    const dropper = await listen((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '1000' })
+      res.write('{"data":', () => res.socket?.destroy())
+    })
+    const started = performance.now()
+    await expect(request(`${dropper.url}/`, {}, 5000)).rejects.toMatchObject({
+      kind: 'unreachable',
+      message: 'the connection closed before the response ended',
+    })
+    expect(performance.now() - started).toBeLessThan(2000)
+    await dropper.close()
+  })
+
+  it('rejects within the time-out when the service stalls mid-body', async () => {
+    const staller = await listen((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '1000' })
+      res.write('{"data":')
+    })
+    const started = performance.now()
+    await expect(request(`${staller.url}/`, {}, 300)).rejects.toMatchObject({ kind: 'timeout' })
+    expect(performance.now() - started).toBeLessThan(1500)
+    await staller.close()
+  })
+})

@@ -2,7 +2,7 @@
  * The proxy's outbound HTTP client. It never follows redirects (checklist C3: a custom
  * `X-Auth-Token` header would travel on to wherever a redirect points), has a time-out and a
  * response size cap. Built on node:http rather than fetch(): on Node 20 fetch() costs about
- * three times as much per request.
+ * three times as much per request (measured with --cpu-prof).
  */
 import http from 'node:http'
 import https from 'node:https'
@@ -61,32 +61,44 @@ export function createHttpUpstream(): Upstream & { close(): void } {
         agent: isHttps ? agents['https:'] : agents['http:'],
         timeout: request.timeoutMs,
       })
-      const timer = setTimeout(() => {
-        req.destroy(new UpstreamError('timeout', `no answer within ${request.timeoutMs} ms`))
-      }, request.timeoutMs)
-      req.on('timeout', () =>
-        req.destroy(new UpstreamError('timeout', `no answer within ${request.timeoutMs} ms`)),
-      )
-      req.on('error', (error) => {
+      // Settles exactly once, whichever comes first: the end of the body, an error of the
+      // request or the response, a close before the end (the service dropped the connection
+      // mid-body: Node emits no error for it), or the time-out over the whole exchange.
+      let isSettled = false
+      const fail = (error: Error) => {
+        if (isSettled) return
+        isSettled = true
         clearTimeout(timer)
+        req.destroy()
         reject(
           error instanceof UpstreamError ? error : new UpstreamError('unreachable', error.message),
         )
-      })
+      }
+      const timedOut = () =>
+        fail(new UpstreamError('timeout', `no answer within ${request.timeoutMs} ms`))
+      const timer = setTimeout(timedOut, request.timeoutMs)
+      req.on('timeout', timedOut)
+      req.on('error', fail)
       req.on('response', (res) => {
         const chunks: Buffer[] = []
         let size = 0
         res.on('data', (chunk: Buffer) => {
           size += chunk.length
           if (size > request.maxBytes) {
-            req.destroy(
-              new UpstreamError('too_large', `response larger than ${request.maxBytes} bytes`),
-            )
+            fail(new UpstreamError('too_large', `response larger than ${request.maxBytes} bytes`))
             return
           }
           chunks.push(chunk)
         })
+        // An error of the response is the connection ending early ("aborted"); a close after
+        // 'end' does nothing, the promise having settled.
+        const dropped = () =>
+          fail(new UpstreamError('unreachable', 'the connection closed before the response ended'))
+        res.on('error', dropped)
+        res.on('close', dropped)
         res.on('end', () => {
+          if (isSettled) return
+          isSettled = true
           clearTimeout(timer)
           // Node already lower-cases the names: a view over them is enough (no Headers object
           // per request on the hot path).
@@ -103,7 +115,6 @@ export function createHttpUpstream(): Upstream & { close(): void } {
             body: Buffer.concat(chunks).toString('utf8'),
           })
         })
-        res.on('error', () => undefined)
       })
       req.end(request.body)
     })

@@ -51,6 +51,30 @@ describe('createWebApp', () => {
     expect((await app.request('/me')).headers.get('Cache-Control')).toBe('no-cache')
   })
 
+  it('revalidates the shell at / and /index.html like every other page', async () => {
+    for (const page of ['/', '/index.html', '/me']) {
+      const response = await app.request(page)
+      expect(response.status, page).toBe(200)
+      expect(response.headers.get('Cache-Control'), page).toBe('no-cache')
+    }
+  })
+
+  it('answers 404, not the shell, for a missing asset', async () => {
+    const response = await app.request('/assets/app-gone999.js')
+    expect(response.status).toBe(404)
+    expect(await response.text()).not.toContain('<title>shell</title>')
+    expect(response.headers.get('Cache-Control')).toBe('no-cache')
+  })
+
+  it('never serves a source map, even one left in the build', async () => {
+    writeFileSync(path.join(root, 'assets', 'app-abc123.js.map'), '{"sources":["src/secret.ts"]}')
+    for (const map of ['/assets/app-abc123.js.map', '/assets/other.js.map']) {
+      const response = await app.request(map)
+      expect(response.status, map).toBe(404)
+      expect(await response.text(), map).not.toContain('sources')
+    }
+  })
+
   it('sends the precompressed file to a browser that accepts it', async () => {
     const response = await app.request('/assets/app-abc123.js', {
       headers: { 'Accept-Encoding': 'gzip, br' },

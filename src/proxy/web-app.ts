@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import type { Config } from './config'
 
 /** Where avatars may come from: the service's own hosts, and the real service's image CDN. */
@@ -32,6 +32,9 @@ export function contentSecurityPolicy(config: Config): string {
   ].join('; ')
 }
 
+const notFound = (c: Context) =>
+  c.json({ status: 404, message: `${c.req.path.slice(0, 200)} is not a file of the app.` }, 404)
+
 export function createWebApp(options: { root: string; config: Config }): Hono {
   const indexHtml = readFileSync(path.join(options.root, 'index.html'), 'utf8')
   const csp = contentSecurityPolicy(options.config)
@@ -49,18 +52,21 @@ export function createWebApp(options: { root: string; config: Config }): Hono {
     if (options.config.isSecure) c.header('Strict-Transport-Security', 'max-age=31536000')
   })
 
-  // Hashed file names: cache for a year.
-  app.use('/assets/*', async (c, next) => {
+  // Hashed file names: cache for a year. Everything else, `/` and /index.html included, is
+  // revalidated on every load: a deploy must reach every open browser.
+  app.use('*', async (c, next) => {
     await next()
-    if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable')
+    const isAsset = c.req.path.startsWith('/assets/') && c.res.status === 200
+    c.header('Cache-Control', isAsset ? 'public, max-age=31536000, immutable' : 'no-cache')
   })
+  // Source maps would publish the source (the build emits none, vite.config.ts): never served.
+  app.get('*', async (c, next) => (c.req.path.endsWith('.map') ? notFound(c) : next()))
   // `vite build` writes .br and .gz beside each asset (vite.config.ts): no compression per request.
   app.get('*', serveStatic({ root: options.root, precompressed: true }))
-  // Every other page is the single-page app; the shell itself is never cached.
-  app.get('*', (c) => {
-    c.header('Cache-Control', 'no-cache')
-    return c.html(indexHtml)
-  })
+  // A missing asset is a 404, not the app's HTML (which a <script> would run as JavaScript).
+  app.get('/assets/*', notFound)
+  // Every other page is the single-page app.
+  app.get('*', (c) => c.html(indexHtml))
   app.all('*', (c) =>
     c.json({ status: 405, message: `${c.req.method} is not allowed on pages.` }, 405),
   )
