@@ -87,7 +87,7 @@ async function main(): Promise<void> {
   closers.push(() => store.close())
   const upstream = createHttpUpstream()
   closers.push(() => upstream.close())
-  const proxy = createProxy({ config, upstream, log: (line) => log.info(line) })
+  const proxy = createProxy({ config, upstream, store, log: (line) => log.info(line) })
 
   let isShuttingDown = false
   const app = new Hono()

@@ -40,7 +40,7 @@ export interface Replica {
 
 export interface Cluster {
   appOrigin: string
-  /** The load balancer, by IP: what a client connects to. */
+  /** The load balancer: the same as appOrigin (the proxy answers only that Host). */
   url: string
   emulatorUrl: string
   redisUrl: string
@@ -127,7 +127,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       replicaPorts: replicas.map((replica) => replica.port),
     })
     started.push(nginx)
-    const url = `http://127.0.0.1:${port}`
+    const url = appOrigin
     await waitForHttp(`${url}/healthz`, nginx)
     return { appOrigin, url, emulatorUrl, redisUrl: redis.url, replicas, stop }
   } catch (error) {
