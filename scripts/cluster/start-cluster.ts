@@ -92,6 +92,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       YUQUE_CLIENT_SECRET: EMULATOR_WEB_APP.clientSecret,
       YUQUE_CODE_CLIENT_ID: EMULATOR_CODE_APP.clientId,
       YUQUE_CODE_CLIENT_SECRET: EMULATOR_CODE_APP.clientSecret,
+      // Off by default against a configured service (config.ts); the emulator is a safe one.
+      CLIENT_CODE_FLOW: 'on',
     }
     const replicas: Replica[] = []
     for (let index = 0; index < options.replicas; index++) {
