@@ -4,6 +4,7 @@
  * with what to do instead, and no secret quoted back.
  */
 import { z } from 'zod'
+import { positiveMs } from '../proxy/config'
 
 export interface ServerConfig {
   /** `text`: one readable line per event (the default); `json`: one JSON object per line. */
@@ -22,23 +23,6 @@ export class ServerConfigError extends Error {
     super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`)
   }
 }
-
-const milliseconds = (name: string, fallback: number) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value === '') return fallback
-      if (!/^\d{1,7}$/.test(value) || Number(value) < 100) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `${name} must be a number of milliseconds ≥ 100, got "${value}"`,
-        })
-        return z.NEVER
-      }
-      return Number(value)
-    })
 
 /** The URL is not quoted back: it may carry a password. */
 const redisUrl = z
@@ -79,21 +63,15 @@ const ServerEnvSchema = z.object({
     })
     .optional(),
   REDIS_URL: redisUrl,
-  SHUTDOWN_TIMEOUT_MS: milliseconds('SHUTDOWN_TIMEOUT_MS', 10_000),
-  READINESS_TIMEOUT_MS: milliseconds('READINESS_TIMEOUT_MS', 2_000),
+  SHUTDOWN_TIMEOUT_MS: positiveMs('SHUTDOWN_TIMEOUT_MS', 10_000),
+  READINESS_TIMEOUT_MS: positiveMs('READINESS_TIMEOUT_MS', 2_000),
 })
 
 export function loadServerConfig(env: Record<string, string | undefined>): ServerConfig {
   const parsed = ServerEnvSchema.safeParse(env)
-  if (!parsed.success) {
-    throw new ServerConfigError(
-      parsed.error.issues.map((issue) =>
-        issue.message.includes(String(issue.path[0]))
-          ? issue.message
-          : `${String(issue.path[0])}: ${issue.message}`,
-      ),
-    )
-  }
+  // Every message above names its variable.
+  if (!parsed.success)
+    throw new ServerConfigError(parsed.error.issues.map((issue) => issue.message))
   const vars = parsed.data
   return {
     logFormat: vars.LOG_FORMAT ?? 'text',
