@@ -8,7 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { startProcess, type RunningProcess } from './processes'
 
-export function nginxConfig(options: { dir: string; port: number; replicaPorts: number[] }) {
+function nginxConfig(options: { dir: string; port: number; replicaPorts: number[] }) {
   const servers = options.replicaPorts
     .map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=2s;`)
     .join('\n')

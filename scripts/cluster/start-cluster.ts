@@ -30,7 +30,7 @@ export interface ClusterOptions {
   replicaEnv?: Record<string, string>
 }
 
-export interface Replica {
+interface Replica {
   port: number
   url: string
   process(): RunningProcess

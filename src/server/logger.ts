@@ -8,7 +8,7 @@
 import { pino, type DestinationStream } from 'pino'
 import { scrubString } from '../protocol/trace-redaction'
 
-export type LogLevel = 'info' | 'warn' | 'error'
+type LogLevel = 'info' | 'warn' | 'error'
 
 export interface Logger {
   info(message: string): void
