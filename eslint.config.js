@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import pluginQuery from '@tanstack/eslint-plugin-query'
 import globals from 'globals'
+import { importX, createNodeResolver } from 'eslint-plugin-import-x'
 
 /**
  * Import boundaries (docs/decisions/0002-import-boundaries.md):
@@ -12,12 +13,28 @@ import globals from 'globals'
  */
 const serverOnly = ['node:*', '**/proxy/**', '**/emulator/**', '**/server', '**/server.ts']
 
-/** Issue 7: classic zod is ~28 kB gzip in the bundle; the browser's schemas use zod/mini. */
+/** Classic zod is ~28 kB gzip in the bundle; the browser's schemas use zod/mini (bundle budget). */
 const classicZod = {
   name: 'zod',
-  message:
-    "The browser bundle uses zod/mini: import { z } from 'zod/mini' (issue 7's bundle budget).",
+  message: "The browser bundle uses zod/mini: import { z } from 'zod/mini' (the bundle budget).",
 }
+
+/**
+ * The web app's features. The shared lib/ imports none of them, so a feature can be read, tested
+ * and lazy-loaded alone; main.tsx wires what lib/ must tell features (api-client's onResponse).
+ */
+const WEB_FEATURES = [
+  'connect',
+  'callback',
+  'profile',
+  'users',
+  'inspector',
+  'scopes',
+  'session',
+  'layout',
+  'hello',
+  'client-code',
+]
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'bench/results'] },
@@ -50,6 +67,32 @@ export default tseslint.config(
           paths: [classicZod],
           patterns: [
             { group: serverOnly, message: 'src/web may import only src/protocol (and itself).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A cycle makes load order matter and a module half-initialised when its importer runs.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/web/lib',
+              from: WEB_FEATURES.map((feature) => `./src/web/${feature}`),
+              message:
+                'src/web/lib is shared: it imports no feature (register a listener instead).',
+            },
           ],
         },
       ],

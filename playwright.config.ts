@@ -2,7 +2,9 @@ import { defineConfig, devices } from '@playwright/test'
 import { CHROMIUM_ARGS, findChromium } from './e2e/support/browser'
 import {
   E2E_APP_ORIGIN,
+  E2E_EMULATOR_ORIGIN,
   E2E_EMULATOR_PORT,
+  E2E_PKCE_OFF_APP_ORIGIN,
   E2E_SESSION_SECRET,
   E2E_UPSTREAM_TIMEOUT_MS,
 } from './e2e/support/ports'
@@ -35,26 +37,47 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    // The production build served by the proxy, as `npm start` does, on ports of its own.
-    command: 'npm run build && node --enable-source-maps dist/server.js',
-    url: `http://127.0.0.1:${new URL(E2E_APP_ORIGIN).port}/`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      APP_ORIGIN: E2E_APP_ORIGIN,
-      EMULATOR_PORT: String(E2E_EMULATOR_PORT),
-      EMULATOR_TEST_CONTROL: '1',
-      // The suite starts more client-code logins from one address than the default 5 per 10
-      // minutes (src/proxy/client-code-throttle.ts); client-code-routes.test proves the limit.
-      CLIENT_CODE_START_LIMIT: '1000',
-      SESSION_SECRET: E2E_SESSION_SECRET,
-      // Short enough for the hanging-token-endpoint test (e2e/faults.spec.ts) to outwait it.
-      UPSTREAM_TIMEOUT_MS: String(E2E_UPSTREAM_TIMEOUT_MS),
-      YUQUE_AUTH_URL: '',
-      YUQUE_BASE_URL: '',
-      YUQUE_CLIENT_ID: '',
-      YUQUE_CLIENT_SECRET: '',
+  // Playwright starts these in order: the second one reuses the first one's build.
+  webServer: [
+    {
+      // The production build served by the proxy, as `npm start` does, on ports of its own.
+      command: 'npm run build && node --enable-source-maps dist/server.js',
+      url: `http://127.0.0.1:${new URL(E2E_APP_ORIGIN).port}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        APP_ORIGIN: E2E_APP_ORIGIN,
+        EMULATOR_PORT: String(E2E_EMULATOR_PORT),
+        EMULATOR_TEST_CONTROL: '1',
+        // The suite starts more client-code logins from one address than the default 5 per 10
+        // minutes (src/proxy/client-code-throttle.ts); client-code-routes.test proves the limit.
+        CLIENT_CODE_START_LIMIT: '1000',
+        SESSION_SECRET: E2E_SESSION_SECRET,
+        // Short enough for the hanging-token-endpoint test (e2e/faults.spec.ts) to outwait it.
+        UPSTREAM_TIMEOUT_MS: String(E2E_UPSTREAM_TIMEOUT_MS),
+        YUQUE_AUTH_URL: '',
+        YUQUE_BASE_URL: '',
+        YUQUE_CLIENT_ID: '',
+        YUQUE_CLIENT_SECRET: '',
+      },
     },
-  },
+    {
+      // The PKCE-off preview (e2e/connect-preview.spec.ts): the same build, OAUTH_PKCE=off, and
+      // the first instance's emulator configured as the service. Its redirect_uri is not
+      // registered there, which is fine: the spec only reads the authorize URL the browser is sent to.
+      command: 'node --enable-source-maps dist/server.js',
+      url: `http://127.0.0.1:${new URL(E2E_PKCE_OFF_APP_ORIGIN).port}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        APP_ORIGIN: E2E_PKCE_OFF_APP_ORIGIN,
+        SESSION_SECRET: E2E_SESSION_SECRET,
+        OAUTH_PKCE: 'off',
+        YUQUE_AUTH_URL: E2E_EMULATOR_ORIGIN,
+        YUQUE_BASE_URL: `${E2E_EMULATOR_ORIGIN}/api/v2`,
+        YUQUE_CLIENT_ID: 'playground-web',
+        YUQUE_CLIENT_SECRET: 'playground-web-secret',
+      },
+    },
+  ],
 })

@@ -157,8 +157,13 @@ test.describe('When the service fails', () => {
     // The page's timers run on a clock the test moves: ten minutes pass in an instant.
     await page.clock.install()
     await page.reload()
+    // Said in two places on purpose, each asserted in its own: the app-wide banner and the
+    // profile's notice.
     await expect(page.getByRole('alert')).toContainText('Rate limit reached')
-    await expect(page.getByText('The service asks to wait')).toHaveCount(2)
+    await expect(page.getByRole('alert')).toContainText('The service asks to wait 600 s')
+    await expect(page.getByRole('region', { name: 'App notices' })).toContainText(
+      'The service asks to wait',
+    )
     await page.clock.runFor('09:00')
     expect(userCalls(await emulator.log()).length - before).toBe(1)
   })

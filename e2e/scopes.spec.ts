@@ -5,7 +5,9 @@ const grantedChips = (page: Page) =>
   page.getByRole('list', { name: 'Granted scopes' }).getByRole('listitem')
 const reposPanel = (page: Page) => page.getByRole('region', { name: 'Your repositories' })
 const teamsPanel = (page: Page) => page.getByRole('region', { name: 'Your teams' })
-const sessionEndedBanner = (page: Page) => page.getByText('Your session ended')
+/** The app-wide banner, not a panel's notice: the sentence belongs to the banner alone. */
+const appNotices = (page: Page) => page.getByRole('region', { name: 'App notices' })
+const sessionEndedBanner = (page: Page) => appNotices(page).getByText('Your session ended')
 
 test.describe('Scopes on the profile', () => {
   test('connected without repo:read, the repositories panel asks for it; granting it comes back to the profile with the repositories listed and the new scope shown', async ({
@@ -121,8 +123,14 @@ test.describe('Scopes on the profile', () => {
     await page.reload()
 
     await expect(sessionEndedBanner(page)).toBeVisible()
+    // Said once: a panel that saw the 401 before the page switched does not repeat it.
+    await expect(page.getByText('Your session ended')).toHaveCount(1)
     await expect(page.getByRole('heading', { name: 'Connect first' })).toBeVisible()
-    await expect(page.getByText('not connected · public data only')).toBeVisible()
+    await expect(
+      page
+        .getByRole('region', { name: 'Token status' })
+        .getByText('not connected · public data only'),
+    ).toBeVisible()
     expect(await sessionOf(page)).toEqual({ connected: false })
   })
 })

@@ -14,6 +14,13 @@ function portFromEnv(name: string, fallback: number): number {
 
 export const E2E_APP_PORT = portFromEnv('E2E_APP_PORT', 5273)
 export const E2E_APP_ORIGIN = `http://localhost:${E2E_APP_PORT}`
+/**
+ * A second app instance with OAUTH_PKCE=off (the proxy reads it at start-up), pointed at the
+ * first instance's emulator as a "real" service: e2e/connect-preview.spec.ts previews both modes.
+ * E2E_PKCE_OFF_APP_PORT moves it when E2E_APP_PORT+1 is another suite's app port.
+ */
+export const E2E_PKCE_OFF_APP_PORT = portFromEnv('E2E_PKCE_OFF_APP_PORT', E2E_APP_PORT + 1)
+export const E2E_PKCE_OFF_APP_ORIGIN = `http://localhost:${E2E_PKCE_OFF_APP_PORT}`
 export const E2E_EMULATOR_PORT = portFromEnv('E2E_EMULATOR_PORT', 4110)
 export const E2E_EMULATOR_ORIGIN = `http://127.0.0.1:${E2E_EMULATOR_PORT}`
 export const E2E_SESSION_SECRET = 'e2e-session-secret-0123456789abcdef'

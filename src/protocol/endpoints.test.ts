@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import {
   ENDPOINTS,
@@ -9,7 +10,38 @@ import {
   playgroundApiPath,
 } from './endpoints'
 
+/** The official OpenAPI document's operations: method, path below /api/v2, operationId. */
+function documentOperations() {
+  const url = new URL('../../spec/yuque-openapi-2.0.1.json', import.meta.url)
+  const document = JSON.parse(readFileSync(url, 'utf8')) as {
+    paths: Record<string, Record<string, { operationId?: string }>>
+  }
+  return Object.entries(document.paths).flatMap(([path, operations]) =>
+    Object.entries(operations).flatMap(([method, operation]) =>
+      operation.operationId === undefined
+        ? []
+        : [`${method.toUpperCase()} ${path.replace(/^\/api\/v2/, '')} ${operation.operationId}`],
+    ),
+  )
+}
+
 describe('the endpoint table', () => {
+  it('has every operation of the official OpenAPI document, with its method and path', () => {
+    const rows = ENDPOINTS.filter((e) => e.operationId !== null).map(
+      (e) => `${e.method} ${e.path} ${e.operationId}`,
+    )
+    expect(rows.sort()).toEqual(documentOperations().sort())
+    expect(rows).toHaveLength(38)
+  })
+
+  it('asks the full scope for every write and a read scope or none for every read (spec §5.4)', () => {
+    for (const endpoint of ENDPOINTS) {
+      if (endpoint.method === 'GET') expect(endpoint.scope ?? 'x:read').toMatch(/:read$/)
+      else expect(endpoint.scope).toMatch(/^[a-z_]+$/)
+      expect(endpoint.hasBody).toBe(endpoint.method === 'POST' || endpoint.method === 'PUT')
+    }
+  })
+
   it('has one row per id and per method and path', () => {
     expect(new Set(ENDPOINTS.map((e) => e.id)).size).toBe(ENDPOINTS.length)
     expect(new Set(ENDPOINTS.map((e) => `${e.method} ${e.path}`)).size).toBe(ENDPOINTS.length)
@@ -59,6 +91,23 @@ describe('matchEndpoint', () => {
       ok: false,
       status: 405,
       allow: ['GET'],
+    })
+  })
+
+  it('prefers the most specific template, and its methods decide', () => {
+    const list = matchEndpoint('GET', '/repos/12/docs')
+    expect(list.ok && list.endpoint.id).toBe('doc.listById')
+    expect(matchEndpoint('DELETE', '/repos/12/docs')).toMatchObject({
+      ok: false,
+      status: 405,
+      allow: ['GET', 'POST'],
+    })
+    const byDocId = matchEndpoint('GET', '/repos/docs/5')
+    expect(byDocId.ok && byDocId.endpoint.id).toBe('doc.showByDocId')
+    const bySlug = matchEndpoint('PUT', '/repos/team/handbook')
+    expect(bySlug).toMatchObject({
+      ok: true,
+      params: { group_login: 'team', book_slug: 'handbook' },
     })
   })
 

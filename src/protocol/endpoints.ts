@@ -5,17 +5,16 @@
  * body. The proxy's allow-list, the emulator's scope checks, the scopes page and the web
  * fetchers all read this table; no API path is built by hand anywhere else.
  *
- * Shaped for the whole official OpenAPI document (`operationId`, `tag`): an operation the
- * playground learns is one more row here.
+ * The rows are the whole official OpenAPI document (38 operations) and the seed's public user
+ * lookup, split by resource in endpoint-rows-*.ts; their shape is in endpoint-types.ts.
  */
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
+import { DOC_ENDPOINTS } from './endpoint-rows-docs'
+import { REPO_ENDPOINTS } from './endpoint-rows-repos'
+import { USER_ENDPOINTS } from './endpoint-rows-users'
+import type { Endpoint, HttpMethod, SegmentKind } from './endpoint-types'
 
-/**
- * What a path parameter may be. One safe alphabet for every kind (checklist F2): a segment that
- * passes can never be a dot segment, an encoded slash, `@host` or a control character.
- */
-export type SegmentKind = 'id' | 'login' | 'userKey' | 'slug'
+export type { Endpoint, HttpMethod, SegmentKind } from './endpoint-types'
 
 const SEGMENT_PATTERNS: Record<SegmentKind, RegExp> = {
   // spec §2.3: a numeric primary key.
@@ -35,112 +34,10 @@ const SEGMENT_HINTS: Record<SegmentKind, string> = {
   slug: 'letters, digits, ".", "-" and "_"',
 }
 
-export interface QueryParam {
-  readonly name: string
-  /** The whole value must match. */
-  readonly pattern: RegExp
-  /** What the value may be, in words, for error messages and forms. */
-  readonly hint: string
-}
-
-export type EndpointTag = 'user' | 'group' | 'repo' | 'doc' | 'search' | 'statistic'
-
-export interface Endpoint {
-  /** The playground's own name for the operation, stable across releases. */
-  readonly id: string
-  /** The OpenAPI document's `operationId`; null for an operation only the seed spec lists. */
-  readonly operationId: string | null
-  readonly tag: EndpointTag
-  readonly method: HttpMethod
-  /** Below the API base, with `{name}` placeholders: `/users/{login}/repos`. */
-  readonly path: string
-  readonly params: Readonly<Record<string, SegmentKind>>
-  readonly query: readonly QueryParam[]
-  /** A JSON request body (POST and PUT). */
-  readonly hasBody: boolean
-  /** spec §5.4: the scope the operation needs; null when a token without scope is enough. */
-  readonly scope: string | null
-  /**
-   * Whether a call without a token is pointless (the service answers 401): the proxy answers
-   * such a call itself, sparing the rate limit. A public lookup needs none (spec §4).
-   */
-  readonly needsSession: boolean
-  readonly summary: string
-}
-
-const OFFSET: QueryParam = { name: 'offset', pattern: /^\d{1,9}$/, hint: 'a whole number ≥ 0' }
-const LIMIT: QueryParam = { name: 'limit', pattern: /^\d{1,3}$/, hint: 'a whole number' }
-
 export const ENDPOINTS = [
-  {
-    id: 'user.me',
-    operationId: 'user_api_v2_user_info',
-    tag: 'user',
-    method: 'GET',
-    path: '/user',
-    params: {},
-    query: [],
-    hasBody: false,
-    scope: null,
-    needsSession: true,
-    summary: 'The user the token belongs to',
-  },
-  {
-    id: 'user.hello',
-    operationId: 'user_api_v2_hello',
-    tag: 'user',
-    method: 'GET',
-    path: '/hello',
-    params: {},
-    query: [],
-    hasBody: false,
-    scope: null,
-    needsSession: true,
-    summary: 'The greeting: a heartbeat that proves the token works',
-  },
-  {
-    id: 'user.show',
-    operationId: null,
-    tag: 'user',
-    method: 'GET',
-    path: '/users/{login}',
-    params: { login: 'userKey' },
-    query: [],
-    hasBody: false,
-    scope: null,
-    needsSession: false,
-    summary: 'A user by login or id (public information)',
-  },
-  {
-    id: 'repo.listByUser',
-    operationId: 'repo_api_v2_repo_list',
-    tag: 'repo',
-    method: 'GET',
-    path: '/users/{login}/repos',
-    params: { login: 'userKey' },
-    query: [
-      OFFSET,
-      LIMIT,
-      { name: 'type', pattern: /^[A-Za-z]{1,16}$/, hint: 'Book, Design or Sheet' },
-    ],
-    hasBody: false,
-    scope: 'repo:read',
-    needsSession: true,
-    summary: "A user's repositories",
-  },
-  {
-    id: 'group.listByUser',
-    operationId: 'user_api_v2_user_group_list',
-    tag: 'user',
-    method: 'GET',
-    path: '/users/{id}/groups',
-    params: { id: 'userKey' },
-    query: [OFFSET, { name: 'role', pattern: /^[0-9]{1,2}$/, hint: '0 (admin) or 1 (member)' }],
-    hasBody: false,
-    scope: 'group:read',
-    needsSession: true,
-    summary: "A user's teams",
-  },
+  ...USER_ENDPOINTS,
+  ...REPO_ENDPOINTS,
+  ...DOC_ENDPOINTS,
 ] as const satisfies readonly Endpoint[]
 
 export type EndpointId = (typeof ENDPOINTS)[number]['id']

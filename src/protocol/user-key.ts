@@ -30,7 +30,3 @@ export function parseUserKey(input: string): UserKeyResult {
   }
   return { ok: true, key: { kind: 'login', login: value, value } }
 }
-
-export function isSafePathSegment(segment: string): boolean {
-  return LOGIN_PATTERN.test(segment)
-}

@@ -33,7 +33,7 @@ describe('matchForwardedCall', () => {
       'admin',
       'users',
       'users/alice/docs',
-      'repos/alice/book/docs',
+      'repos/alice/book/attachments',
       'user/extra',
     ]) {
       expect(matchForwardedCall('GET', `/${path}`, none), path).toMatchObject({

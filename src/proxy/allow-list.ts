@@ -8,12 +8,12 @@ import {
   checkQuery,
   endpointPath,
   matchEndpoint,
-  requestLine,
   type Endpoint,
   type HttpMethod,
 } from '../protocol/endpoints'
 
-export const ALLOWED_SUMMARY = ENDPOINTS.map(requestLine).join(', ')
+/** How the refusal names what is forwarded: the table's size and where to browse it. */
+export const ALLOWED_SUMMARY = `the ${ENDPOINTS.length} operations of the API's endpoint table (the explorer lists them)`
 
 export type ForwardMatch =
   | { ok: true; endpoint: Endpoint; path: string; search: string }

@@ -606,7 +606,7 @@ describe('/api/v2 forwarding', () => {
       ['GET', '/api/v2/http://evil.test/'],
       ['GET', '/api/v2/users/a%5cb'],
       ['GET', '/api/v2/users/alice%0d%0aX-Injected:%201'],
-      ['GET', '/api/v2/repos/alice/book/docs'],
+      ['GET', '/api/v2/repos/alice/book/attachments'],
       ['GET', '/api/v2/user?base=http://evil.test'],
       ['DELETE', '/api/v2/user'],
       ['POST', '/api/v2/users/alice'],

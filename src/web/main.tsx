@@ -7,10 +7,18 @@ import { RouterProvider } from 'react-router-dom'
 import { captureCallbackFromAddressBar } from './callback/capture-address'
 import { createAppRouter } from './app-router'
 import { createQueryClient } from './query-client'
+import { listenToResponses } from './response-listeners'
 import './lib/base.css'
 
 // Before anything else: an OAuth callback's code and state leave the address bar now.
 captureCallbackFromAddressBar()
+
+// The shared client imports no feature (eslint.config.js): the features that watch every answer
+// are wired here, and so is the timeline's pagehide listener (modules do nothing on import).
+listenToResponses()
+// A chunk of its own (the first load's budget); entries recorded before it arrives are kept in
+// the recorder and written at pagehide all the same.
+void import('./inspector/keep-timeline').then((timeline) => timeline.keepTimelineAcrossLoads())
 
 const queryClient = createQueryClient()
 const router = createAppRouter(queryClient)

@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { SESSION_HEADER } from '../protocol/playground-common'
 import { apiStatusStore } from './lib/api-status-store'
 import { createQueryClient } from './query-client'
+import { listenToResponses } from './response-listeners'
 import { sessionQueries } from './session/session-queries'
 import { repoQueries } from './users/user-queries'
 
@@ -34,6 +35,11 @@ async function afterRefusal(status: number, headers: Record<string, string>) {
   await client.fetchQuery(repoQueries.byUser('alice')).catch(() => undefined)
   return client
 }
+
+// As main.tsx does: the status store hears every answer through the client's onResponse.
+let stopListening: () => void = () => undefined
+beforeAll(() => (stopListening = listenToResponses()))
+afterAll(() => stopListening())
 
 afterEach(() => {
   vi.unstubAllGlobals()

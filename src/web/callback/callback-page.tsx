@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from 'react-router-dom'
 import type { ExchangeResponse } from '../../protocol/playground-api'
 import { Checklist, type Step } from '../lib/checklist'
-import { safeReturnTo } from '../lib/return-to'
+import { landingPath } from './landing-path'
 import { startSession } from '../session/account-cache'
 import { forgetCapturedCallback, peekCapturedCallback } from './capture-callback'
 import { verifyState, type CallbackParams, type StateVerdict } from './callback-params'
@@ -21,11 +21,6 @@ type Outcome =
 
 /** The callbacks already entered in the flow inspector (see CallbackPage). */
 const inspectedCallbacks = new WeakSet<CallbackParams>()
-
-function landingPath(returnTo: string): string {
-  const safe = safeReturnTo(returnTo)
-  return safe === null || safe === '/' ? '/me' : safe
-}
 
 function shortState(state: string | null): string {
   if (state === null) return '(none)'

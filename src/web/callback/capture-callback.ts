@@ -5,7 +5,7 @@
 import { checkCallbackParams, type CallbackParams } from './callback-params'
 import { forgetCapturedAddress, peekCapturedAddress } from './capture-address'
 
-export { CALLBACK_PATH, captureCallbackFromAddressBar } from './capture-address'
+export { captureCallbackFromAddressBar } from './capture-address'
 
 /** What the address bar carried when the app started (`empty` when nothing, or already taken). */
 export function peekCapturedCallback(): CallbackParams {

@@ -68,8 +68,6 @@ export function createPendingStates(getStorage: () => StateStorage | null) {
   }
 }
 
-export type PendingStates = ReturnType<typeof createPendingStates>
-
 function browserSessionStorage(): StateStorage | null {
   try {
     return window.sessionStorage

@@ -6,7 +6,7 @@ import type { PlaygroundConfig } from '../../protocol/playground-api'
 import { ApiErrorNotice } from '../lib/api-error-notice'
 import { FormattedDate } from '../lib/formatted-date'
 import { ParamsTable } from '../lib/params-table'
-import { safeReturnTo } from '../lib/return-to'
+import { safeReturnTo } from '../../protocol/return-to'
 import { startClientCode } from '../client-code/client-code-queries'
 import { CLIENT_CODE_PATH, openAuthorizeTab, type LaunchState } from '../client-code/launch'
 import { sessionQueries } from '../session/session-queries'
@@ -22,8 +22,6 @@ import {
 } from './scope-selection'
 import '../lib/page.css'
 import './connect-page.css'
-// The flow inspector's timeline survives this page's navigations (keep-timeline.ts).
-import '../inspector/keep-timeline'
 
 function initialScopes(param: string | null): string[] {
   if (param === null) return []

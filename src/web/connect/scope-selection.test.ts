@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { SCOPES } from '../../protocol/scopes'
-import { SCOPE_GROUPS, authorizeUrlPreview, previewSelection, toggleScope } from './scope-selection'
+import type { PlaygroundConfig } from '../../protocol/playground-api'
+import {
+  CHALLENGE_PLACEHOLDER,
+  SCOPE_GROUPS,
+  STATE_PLACEHOLDER,
+  authorizeParams,
+  authorizeUrlPreview,
+  previewSelection,
+  toggleScope,
+} from './scope-selection'
 
 describe('previewSelection', () => {
   it('drops a scope implied by another one and says by which', () => {
@@ -35,23 +44,47 @@ describe('toggleScope', () => {
   })
 })
 
+const CONFIG: PlaygroundConfig = {
+  service: 'emulator',
+  clientId: 'playground-web',
+  redirectUri: 'http://localhost:5173/callback',
+  authorizeEndpoint: 'http://127.0.0.1:4010/oauth2/authorize',
+  clientCodeClientId: 'playground-cli',
+  pkce: 'S256',
+  baseUrl: 'http://127.0.0.1:4010/api/v2',
+}
+
+describe('authorizeParams (the preview)', () => {
+  it('lists the parameters the proxy sends, in its order, with PKCE when it is on', () => {
+    const rows = authorizeParams(CONFIG, 'doc,repo')
+    expect(rows.map((row) => row.name)).toEqual([
+      'client_id',
+      'scope',
+      'redirect_uri',
+      'state',
+      'response_type',
+      'code_challenge',
+      'code_challenge_method',
+    ])
+    expect(rows.find((row) => row.name === 'code_challenge')?.value).toBe(CHALLENGE_PLACEHOLDER)
+    expect(rows.find((row) => row.name === 'code_challenge_method')?.value).toBe('S256')
+    expect(rows.every((row) => row.note !== '')).toBe(true)
+  })
+
+  it('leaves the challenge out when PKCE is off', () => {
+    const names = authorizeParams({ ...CONFIG, pkce: 'off' }, '').map((row) => row.name)
+    expect(names).toEqual(['client_id', 'scope', 'redirect_uri', 'state', 'response_type'])
+  })
+})
+
 describe('authorizeUrlPreview', () => {
-  it('carries response_type=code and the comma-separated scope, encoded', () => {
-    const url = authorizeUrlPreview(
-      {
-        service: 'emulator',
-        clientId: 'playground-web',
-        redirectUri: 'http://localhost:5173/callback',
-        authorizeEndpoint: 'http://127.0.0.1:4010/oauth2/authorize',
-        clientCodeClientId: 'playground-cli',
-        pkce: 'S256',
-        baseUrl: 'http://127.0.0.1:4010/api/v2',
-      },
-      'doc,repo',
+  it('carries the parameters in order, encoded, with readable placeholders', () => {
+    const url = authorizeUrlPreview(CONFIG, 'doc,repo')
+    expect(url).toBe(
+      'http://127.0.0.1:4010/oauth2/authorize?client_id=playground-web&scope=doc%2Crepo' +
+        '&redirect_uri=http%3A%2F%2Flocalhost%3A5173%2Fcallback' +
+        `&state=${STATE_PLACEHOLDER}&response_type=code` +
+        `&code_challenge=${CHALLENGE_PLACEHOLDER}&code_challenge_method=S256`,
     )
-    expect(url).toContain('http://127.0.0.1:4010/oauth2/authorize?client_id=playground-web')
-    expect(url).toContain('redirect_uri=http%3A%2F%2Flocalhost%3A5173%2Fcallback')
-    expect(url).toContain('response_type=code')
-    expect(url).toContain('scope=doc%2Crepo')
   })
 })

@@ -1,4 +1,5 @@
 /** The connect page's preview, as pure functions over protocol/scopes.ts. */
+import { authorizeParams as protocolAuthorizeParams } from '../../protocol/authorize'
 import type { PlaygroundConfig } from '../../protocol/playground-api'
 import {
   SCOPES,
@@ -66,6 +67,7 @@ export function toggleScope(selected: readonly string[], scope: string, isChecke
 }
 
 export const STATE_PLACEHOLDER = '‹made by the proxy when you press Connect›'
+export const CHALLENGE_PLACEHOLDER = '‹S256 hash of a verifier the proxy keeps›'
 
 export interface AuthorizeParam {
   name: string
@@ -73,35 +75,52 @@ export interface AuthorizeParam {
   note: string
 }
 
-export function authorizeParams(config: PlaygroundConfig, scopeParam: string): AuthorizeParam[] {
-  return [
-    { name: 'client_id', value: config.clientId, note: 'the app registered with the service' },
-    {
-      name: 'redirect_uri',
-      value: config.redirectUri,
-      note: 'must match the registration exactly',
-    },
-    { name: 'response_type', value: 'code', note: 'authorization code flow, never a token' },
-    {
-      name: 'scope',
-      value: scopeParam,
-      note: scopeParam === '' ? 'empty: public read-only' : 'comma-separated, canonical',
-    },
-    {
-      name: 'state',
-      value: STATE_PLACEHOLDER,
-      note: '≥128 random bits, single-use (CSRF defence)',
-    },
-  ]
+/** Why each parameter is there; the names and their order come from protocol/authorize.ts. */
+const NOTES: Readonly<Record<string, string>> = {
+  client_id: 'the app registered with the service',
+  redirect_uri: 'must match the registration exactly',
+  response_type: 'authorization code flow, never a token',
+  state: '≥128 random bits, single-use (CSRF defence)',
+  code_challenge: 'PKCE (RFC 7636): the proxy proves it at the token exchange',
+  code_challenge_method: 'SHA-256, never plain (RFC 9700 §2.1.1)',
 }
 
-/** The authorize URL as the browser will carry it; `state` stays a readable placeholder. */
-export function authorizeUrlPreview(config: PlaygroundConfig, scopeParam: string): string {
-  const query = new URLSearchParams({
-    client_id: config.clientId,
-    redirect_uri: config.redirectUri,
-    response_type: 'code',
+function previewRequest(config: PlaygroundConfig, scopeParam: string) {
+  return {
+    clientId: config.clientId,
+    redirectUri: config.redirectUri,
     scope: scopeParam,
-  })
-  return `${config.authorizeEndpoint}?${query.toString()}&state=${STATE_PLACEHOLDER}`
+    state: STATE_PLACEHOLDER,
+    codeChallenge: config.pkce === 'S256' ? CHALLENGE_PLACEHOLDER : null,
+  }
+}
+
+/**
+ * The authorize request's parameters from the very function the proxy sends them with, so the
+ * preview has the same names in the same order; `state` and the challenge are placeholders.
+ */
+export function authorizeParams(config: PlaygroundConfig, scopeParam: string): AuthorizeParam[] {
+  return protocolAuthorizeParams(previewRequest(config, scopeParam)).map(([name, value]) => ({
+    name,
+    value,
+    note:
+      name === 'scope'
+        ? scopeParam === ''
+          ? 'empty: public read-only'
+          : 'comma-separated, canonical'
+        : (NOTES[name] ?? ''),
+  }))
+}
+
+/** The authorize URL as the browser will carry it; the placeholders stay readable. */
+export function authorizeUrlPreview(config: PlaygroundConfig, scopeParam: string): string {
+  const placeholders = new Set([STATE_PLACEHOLDER, CHALLENGE_PLACEHOLDER])
+  const query = protocolAuthorizeParams(previewRequest(config, scopeParam))
+    .map(([name, value]) =>
+      placeholders.has(value)
+        ? `${name}=${value}`
+        : new URLSearchParams([[name, value]]).toString(),
+    )
+    .join('&')
+  return `${config.authorizeEndpoint}?${query}`
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { ApiErrorNotice } from '../lib/api-error-notice'
+import { apiCall } from '../lib/api-call'
 import { ConnectFirst } from '../lib/connect-first'
 import { ResponseMetaLine } from '../lib/response-meta'
 import { sessionQueries } from '../session/session-queries'
@@ -48,7 +49,7 @@ export function HelloPage() {
             </blockquote>
             <figcaption className="muted">data.message</figcaption>
           </figure>
-          <ResponseMetaLine request="GET /api/v2/hello" meta={greeting.data.meta} />
+          <ResponseMetaLine request={apiCall('user.hello').line} meta={greeting.data.meta} />
         </>
       )}
     </div>

@@ -1,13 +1,15 @@
 import { queryOptions } from '@tanstack/react-query'
 import { HelloSchema } from '../../protocol/schemas'
+import { ACCOUNT_KEY } from '../lib/account-key'
+import { apiCall } from '../lib/api-call'
 import { apiGet } from '../lib/api-client'
 
 export function fetchGreeting() {
-  return apiGet('/api/v2/hello', HelloSchema)
+  return apiGet(apiCall('user.hello').path, HelloSchema)
 }
 
 export const helloQueries = {
-  all: () => ['hello'] as const,
+  all: () => [...ACCOUNT_KEY, 'hello'] as const,
   greeting: () =>
     queryOptions({
       queryKey: [...helloQueries.all(), 'greeting'] as const,

@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
-import type { TraceField, TraceStep } from '../../protocol/trace'
-import { curlFor } from './curl'
 import { clearTimeline, readStoredTimeline } from './keep-timeline'
-import { recorded, subscribeToRecorder } from '../lib/api-client'
+import { recorded, subscribeToRecorder } from './recorder'
 import { SequenceDiagram } from './sequence-diagram'
+import { StepDetail, formatTime, statusClass } from './step-detail'
 import {
   groupByConnection,
   parseTimeline,
@@ -15,7 +14,6 @@ import {
 } from './timeline'
 import './inspector.css'
 
-/** How often the open panel looks for new entries (the recorder in the first load has no events). */
 /** Earlier page lives (sessionStorage), then this one; re-read when something changed. */
 function useTimeline() {
   const [stored, setStored] = useState(readStoredTimeline)
@@ -34,133 +32,6 @@ function useTimeline() {
     setStored([])
   }
   return { connections: groupByConnection(entries), skipped, clear }
-}
-
-const timeFormat = new Intl.DateTimeFormat(undefined, {
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-})
-const formatTime = (at: number) => timeFormat.format(new Date(at))
-
-function statusClass(status: number): string {
-  if (status >= 500 || status === 0) return 'insp-status insp-status-error'
-  if (status >= 400) return 'insp-status insp-status-warning'
-  return 'insp-status insp-status-ok'
-}
-
-const OUTCOME_WORDS: Record<TraceStep['outcome'], string> = {
-  passed: 'passed',
-  failed: 'failed',
-  pending: 'pending',
-  info: '',
-}
-
-function FieldList({ label, fields }: { label: string; fields: readonly TraceField[] }) {
-  if (fields.length === 0) return null
-  return (
-    <div className="insp-fields">
-      <p className="insp-fields-label">{label}</p>
-      <dl>
-        {fields.map((field, i) => (
-          <div key={`${field.name}-${i}`} className="insp-field">
-            <dt className="mono">{field.name}</dt>
-            <dd>
-              <code className={field.redacted ? 'insp-placeholder' : undefined}>
-                {field.value || '(empty)'}
-              </code>
-              {field.note !== undefined && <span className="insp-note">{field.note}</span>}
-            </dd>
-          </div>
-        ))}
-      </dl>
-    </div>
-  )
-}
-
-type CopyState = 'idle' | 'copied' | 'failed'
-
-function CopyAsCurl({ step }: { step: TraceStep }) {
-  const curl = curlFor(step)
-  const [copy, setCopy] = useState<CopyState>('idle')
-  if (curl === null) return null
-  const onCopy = () => {
-    navigator.clipboard.writeText(curl.text).then(
-      () => setCopy('copied'),
-      () => setCopy('failed'),
-    )
-  }
-  return (
-    <div className="insp-curl">
-      <div className="insp-curl-head">
-        <button type="button" className="btn btn-small" onClick={onCopy}>
-          Copy as curl
-        </button>
-        <span role="status" className="insp-copy-status">
-          {copy === 'copied'
-            ? 'Copied.'
-            : copy === 'failed'
-              ? 'The browser refused the clipboard: select the command below and copy it.'
-              : ''}
-        </span>
-      </div>
-      <pre className="insp-curl-text" aria-label={`curl command: ${step.title}`}>
-        {curl.text}
-      </pre>
-      {curl.placeholders.length > 0 && (
-        <p className="insp-note">
-          Set {curl.placeholders.join(', ')} first: secrets never reach this page, so the command
-          holds placeholders instead (the comments above say what each one is).
-        </p>
-      )}
-    </div>
-  )
-}
-
-function StepDetail({ step }: { step: TraceStep }) {
-  const { request, response } = step
-  return (
-    <section className={`insp-step insp-step-${step.outcome}`} aria-label={step.title}>
-      <p className="insp-step-title">
-        {step.title}
-        {OUTCOME_WORDS[step.outcome] !== '' && (
-          <span className={`insp-outcome insp-outcome-${step.outcome}`}>
-            {OUTCOME_WORDS[step.outcome]}
-          </span>
-        )}
-      </p>
-      {step.notes.length > 0 && (
-        <ul className="insp-notes">
-          {step.notes.map((note) => (
-            <li key={note}>{note}</li>
-          ))}
-        </ul>
-      )}
-      {request && (
-        <>
-          <p className="insp-request mono">
-            <span className="insp-method">{request.method}</span> {request.url}
-          </p>
-          <FieldList
-            label={request.paramsIn === 'form' ? 'Form body' : 'Query parameters'}
-            fields={request.params}
-          />
-          <FieldList label="Request headers" fields={request.headers} />
-        </>
-      )}
-      {response && (
-        <>
-          <p className="insp-response">
-            Service answered <span className={statusClass(response.status)}>{response.status}</span>{' '}
-            in {response.durationMs} ms
-          </p>
-          <FieldList label="Response headers that matter" fields={response.headers} />
-          <FieldList label="Response body (summary)" fields={response.fields} />
-        </>
-      )}
-      <CopyAsCurl step={step} />
-    </section>
-  )
 }
 
 const VERDICTS: Record<CallbackEntry['verdict'], string> = {

@@ -7,7 +7,6 @@
 import { StrictMode } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { InspectorPanel } from './inspector-panel'
-import './keep-timeline'
 
 /** The header's button (app-header.tsx). */
 const TOGGLE_ID = 'inspector-toggle'

@@ -1,11 +1,10 @@
 /**
- * Imported for its effect by the pages a login passes through (connect, callback, client code),
- * by the header's connected-user chunk and by the inspector: when the page goes away (the
- * navigation to the authorize page, a reload), this page life's entries are appended to the
- * earlier ones in sessionStorage (this tab only), capped. Only redacted traces and the callback's
+ * The timeline across page loads: once main.tsx has called keepTimelineAcrossLoads, when the
+ * page goes away (the navigation to the authorize page, a reload), this page life's entries are
+ * appended to the earlier ones in sessionStorage (this tab only), capped. Only redacted traces and the callback's
  * verdict are stored: never a token, a code or a secret.
  */
-import { record, recorded } from '../lib/api-client'
+import { record, recorded } from './recorder'
 
 export const TIMELINE_KEY = 'pg-inspector'
 /** The most entries kept across page loads (about 1 kB each). */
@@ -58,9 +57,15 @@ export function recordCallback(entry: CallbackRecord): void {
   record(entry)
 }
 
-// An ES module runs once: one listener per page life, whoever imports this first.
-addEventListener('pagehide', () => {
-  writeStoredTimeline([...readStoredTimeline(), ...recorded])
-  // Back from the back-forward cache, the same entries must not be stored twice.
-  recorded.length = 0
-})
+let isKept = false
+
+/** Installs the pagehide listener, once per page life; main.tsx calls it (importing does nothing). */
+export function keepTimelineAcrossLoads(): void {
+  if (isKept) return
+  isKept = true
+  addEventListener('pagehide', () => {
+    writeStoredTimeline([...readStoredTimeline(), ...recorded])
+    // Back from the back-forward cache, the same entries must not be stored twice.
+    recorded.length = 0
+  })
+}

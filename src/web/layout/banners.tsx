@@ -11,7 +11,8 @@ export function Banners() {
   const isRateLimited = rateLimitedUntil !== null && secondsLeft > 0
 
   return (
-    <div className="banners" aria-live="polite">
+    // A named region, so a reader (and a test) can tell the app-wide news from a page's notices.
+    <section className="banners" aria-label="App notices" aria-live="polite">
       {sessionEndedAt !== null && (
         <div className="banner banner-error">
           <p>
@@ -46,6 +47,6 @@ export function Banners() {
           </p>
         </div>
       )}
-    </div>
+    </section>
   )
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router-dom'
 import type { SessionResponse } from '../../protocol/playground-api'
-import { missingScopes, safeParseScopes } from '../../protocol/scopes'
+import { missingScopes, parseScopeList } from '../../protocol/scopes'
 import { apiStatusStore, useApiStatus } from '../lib/api-status-store'
 import { describeApiError } from '../lib/describe-api-error'
 import { logout } from '../session/login-requests'
@@ -18,12 +18,6 @@ import { clearTimeline } from '../inspector/keep-timeline'
  */
 
 type ConnectedSession = Extract<SessionResponse, { connected: true }>
-
-function scopeList(scope: string): string[] {
-  const parsed = safeParseScopes(scope)
-  // An unknown scope name from the service is still shown as it came.
-  return parsed.ok ? parsed.scopes : scope.split(',').filter((s) => s.trim() !== '')
-}
 
 /** The header's account part: who is connected, and the Disconnect button (lazy: see app-header). */
 export function ConnectedUser() {
@@ -80,8 +74,8 @@ export function ConnectedUser() {
 export function GrantedScopes({ session }: { session: ConnectedSession }) {
   const { grantedScopes } = useApiStatus()
   // The latest X-OAuth-Scopes is the token's truth; the real service may not send it.
-  const granted = grantedScopes ?? scopeList(session.scope)
-  const requested = scopeList(session.requestedScope)
+  const granted = grantedScopes ?? parseScopeList(session.scope)
+  const requested = parseScopeList(session.requestedScope)
   // The user may untick scopes on the consent page (RFC 6749 §3.3).
   const notGranted = missingScopes(granted, requested)
   return (

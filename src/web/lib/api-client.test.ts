@@ -2,9 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod/mini'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../protocol/playground-api'
 import { UserSchema } from '../../protocol/schemas'
-import { apiGet, postJson } from './api-client'
+import { apiGet, onResponse, postJson, type ResponseMeta } from './api-client'
 import { ApiError } from './api-error'
-import { apiStatusStore } from './api-status-store'
 
 const alice = {
   id: 1,
@@ -28,7 +27,9 @@ function stubFetch(response: Response | Error) {
 afterEach(() => vi.unstubAllGlobals())
 
 describe('apiGet', () => {
-  it('unwraps the envelope and parses the headers', async () => {
+  it('unwraps the envelope, parses the headers once and tells the onResponse listeners', async () => {
+    const told: ResponseMeta[] = []
+    const stop = onResponse((_response, meta) => told.push(meta))
     stubFetch(
       Response.json(
         { data: alice },
@@ -48,8 +49,13 @@ describe('apiGet', () => {
       rateLimit: { limit: 5000, remaining: 4321 },
       grantedScopes: ['doc'],
       acceptedScopes: [],
+      retryAfter: null,
+      isSessionEnded: false,
     })
-    expect(apiStatusStore.getSnapshot().rateLimit).toEqual({ limit: 5000, remaining: 4321 })
+    stop()
+    // The very object the result carries: the listeners never parse the headers again.
+    expect(told).toHaveLength(1)
+    expect(told[0]).toBe(result.meta)
   })
 
   it('sends the CSRF header, same-origin credentials, and no body on GET', async () => {
@@ -61,17 +67,20 @@ describe('apiGet', () => {
     expect(init?.body).toBeUndefined()
   })
 
-  it('throws an ApiError with the body message, status and headers', async () => {
+  it('throws an ApiError with the body message, status and parsed headers', async () => {
     stubFetch(
       Response.json(
         { status: 403, message: 'Insufficient scope' },
-        { status: 403, headers: { 'X-Accepted-OAuth-Scopes': 'repo:read' } },
+        { status: 403, headers: { 'X-Accepted-OAuth-Scopes': 'repo:read', 'X-OAuth-Scopes': '' } },
       ),
     )
     const error = await apiGet('/api/v2/users/1/repos', UserSchema).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({ kind: 'http', status: 403, message: 'Insufficient scope' })
-    expect((error as ApiError).headers.get('X-Accepted-OAuth-Scopes')).toBe('repo:read')
+    expect((error as ApiError).meta).toMatchObject({
+      acceptedScopes: ['repo:read'],
+      grantedScopes: [],
+    })
   })
 
   it('gives a clear message when the error body is not the error shape', async () => {

@@ -1,33 +1,28 @@
 /**
  * The one fetch client of the app. It talks to the same-origin proxy only, parses every body
- * with zod, feeds the indicators' store, and throws ApiError. It shows no toasts and redirects
- * nowhere: callers decide what an error means for them.
+ * with zod and every response's headers once (read-meta.ts), tells its onResponse listeners
+ * (main.tsx wires the status store and the inspector's recorder: lib/ imports no feature), and
+ * throws ApiError. It shows no toasts and redirects nowhere: callers decide what an error means.
  */
 // First: zod's settings (English messages, no eval probe) precede every schema (see the module).
 import './zod-config'
 import { z } from 'zod/mini'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../protocol/playground-common'
-import {
-  parseAcceptedScopesHeader,
-  parseGrantedScopesHeader,
-  parseRateLimit,
-  type RateLimit,
-} from '../../protocol/headers'
 import { envelope } from '../../protocol/envelope'
 import { ApiError, errorMessageFor } from './api-error'
-import { apiStatusStore } from './api-status-store'
-import { recordCall } from '../inspector/recorder'
+import { readMeta, type ResponseMeta } from './read-meta'
 
-export { recorded, record, subscribeToRecorder } from '../inspector/recorder'
+export type { ResponseMeta } from './read-meta'
 
-/** What the response headers said, parsed (absent headers are null or empty, never NaN). */
-export interface ResponseMeta {
-  status: number
-  rateLimit: RateLimit
-  /** `X-OAuth-Scopes`: null when absent (fall back to the session's scope). */
-  grantedScopes: string[] | null
-  /** `X-Accepted-OAuth-Scopes`: the scopes this resource needs. */
-  acceptedScopes: string[]
+/** Told of every answer the proxy gives, with its headers parsed once. */
+export type ResponseListener = (response: Response, meta: ResponseMeta) => void
+
+const responseListeners = new Set<ResponseListener>()
+
+/** Registers a listener for every answer; returns the function that removes it. */
+export function onResponse(listener: ResponseListener): () => void {
+  responseListeners.add(listener)
+  return () => responseListeners.delete(listener)
 }
 
 export interface ApiResult<T> {
@@ -39,15 +34,6 @@ interface RequestOptions {
   method?: 'GET' | 'POST'
   body?: unknown
   signal?: AbortSignal
-}
-
-function readMeta(response: Response): ResponseMeta {
-  return {
-    status: response.status,
-    rateLimit: parseRateLimit(response.headers),
-    grantedScopes: parseGrantedScopesHeader(response.headers),
-    acceptedScopes: parseAcceptedScopesHeader(response.headers),
-  }
 }
 
 async function readPayload(response: Response): Promise<unknown> {
@@ -94,8 +80,8 @@ export async function requestJson<T>(
     })
   }
 
-  apiStatusStore.recordResponse(response)
-  recordCall(response)
+  const meta = readMeta(response)
+  for (const listener of responseListeners) listener(response, meta)
   const payload = await readPayload(response)
   if (!response.ok) {
     throw new ApiError({
@@ -103,6 +89,7 @@ export async function requestJson<T>(
       status: response.status,
       body: payload,
       headers: response.headers,
+      meta,
       method,
       path,
       message: errorMessageFor(response.status, payload),
@@ -115,6 +102,7 @@ export async function requestJson<T>(
       status: response.status,
       body: payload,
       headers: response.headers,
+      meta,
       method,
       path,
       cause: parsed.error,
@@ -124,7 +112,7 @@ export async function requestJson<T>(
         .join('; ')}`,
     })
   }
-  return { data: parsed.data, meta: readMeta(response) }
+  return { data: parsed.data, meta }
 }
 
 /** GET on the service's API through the proxy: unwraps the `{data: …}` envelope. */

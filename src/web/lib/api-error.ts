@@ -1,6 +1,6 @@
 import { ErrorBodySchema, type ErrorBody } from '../../protocol/envelope'
-import { PROXY_ERROR_HEADER, SESSION_HEADER } from '../../protocol/playground-common'
-import { parseRetryAfter } from '../../protocol/headers'
+import { PROXY_ERROR_HEADER } from '../../protocol/playground-common'
+import { readMeta, type ResponseMeta } from './read-meta'
 
 /**
  * `http`: the server answered with a non-2xx status. `network`: no answer at all (the playground
@@ -18,6 +18,9 @@ interface ApiErrorInit {
   method: string
   path: string
   cause?: unknown
+  /** The headers already parsed by the api client; parsed here (at `receivedAt`) when absent. */
+  meta?: ResponseMeta
+  receivedAt?: number
 }
 
 export class ApiError extends Error {
@@ -29,6 +32,8 @@ export class ApiError extends Error {
   readonly headers: Headers
   readonly method: string
   readonly path: string
+  /** The response's headers, parsed once (read-meta.ts). */
+  readonly meta: ResponseMeta
   /** The body when it has the service's (or the proxy's) error shape. */
   readonly errorBody: ErrorBody | null
   /** A PROXY_ERROR_CODES entry when the proxy itself refused or failed. */
@@ -42,6 +47,7 @@ export class ApiError extends Error {
     this.headers = init.headers
     this.method = init.method
     this.path = init.path
+    this.meta = init.meta ?? readMeta(init, init.receivedAt)
     const parsed = ErrorBodySchema.safeParse(init.body)
     this.errorBody = parsed.success ? parsed.data : null
     this.proxyCode = init.headers.get(PROXY_ERROR_HEADER) ?? this.errorBody?.code ?? null
@@ -49,12 +55,12 @@ export class ApiError extends Error {
 
   /** An upstream 401 made the proxy end the session. */
   get isSessionEnded(): boolean {
-    return this.headers.get(SESSION_HEADER)?.trim().toLowerCase() === 'ended'
+    return this.meta.isSessionEnded
   }
 
   /** Seconds to wait before trying again, from `Retry-After`; null when absent. */
-  retryAfterSeconds(now: number = Date.now()): number | null {
-    return parseRetryAfter(this.headers, now)
+  get retryAfterSeconds(): number | null {
+    return this.meta.retryAfter
   }
 }
 

@@ -1,10 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
 import { DEFAULT_RATE_LIMIT_WAIT_SECONDS, createApiStatusStore } from './api-status-store'
+import { readMeta } from './read-meta'
 
-const response = (status: number, headers: Record<string, string>) => ({
-  status,
-  headers: new Headers(headers),
-})
+const response = (status: number, headers: Record<string, string>) =>
+  readMeta({ status, headers: new Headers(headers) })
 
 describe('the api status store', () => {
   it('knows nothing before any response', () => {

@@ -1,10 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import {
-  parseGrantedScopesHeader,
-  parseRateLimit,
-  parseRetryAfter,
-  type HeaderSource,
-} from '../../protocol/headers'
+import type { ResponseMeta } from './read-meta'
 
 /**
  * What the always-visible indicators show, fed by every response the api client sees. A
@@ -21,11 +16,6 @@ export interface ApiStatus {
   isRetryAfterKnown: boolean
   /** Set when the service rejected the token and the proxy ended the session. */
   sessionEndedAt: number | null
-}
-
-export interface ObservedResponse {
-  status: number
-  headers: HeaderSource
 }
 
 /** Wait assumed when a 429 carries no `Retry-After` (the banner says it is a guess). */
@@ -56,21 +46,21 @@ export function createApiStatusStore() {
       return () => listeners.delete(listener)
     },
     /** Absent or malformed headers keep the previous value: one silent response is no news. */
-    recordResponse(response: ObservedResponse, now: number = Date.now()): void {
+    recordResponse(response: ResponseMeta, now: number = Date.now()): void {
       let next = snapshot
-      const { limit, remaining } = parseRateLimit(response.headers)
+      const { limit, remaining } = response.rateLimit
       if (limit !== null && remaining !== null) {
         const current = next.rateLimit
         if (current?.limit !== limit || current.remaining !== remaining) {
           next = { ...next, rateLimit: { limit, remaining } }
         }
       }
-      const granted = parseGrantedScopesHeader(response.headers)
+      const granted = response.grantedScopes
       if (granted !== null && granted.join(',') !== next.grantedScopes?.join(',')) {
         next = { ...next, grantedScopes: granted }
       }
       if (response.status === 429) {
-        const retryAfter = parseRetryAfter(response.headers, now)
+        const { retryAfter } = response
         const wait = retryAfter ?? DEFAULT_RATE_LIMIT_WAIT_SECONDS
         next = {
           ...next,
@@ -102,9 +92,7 @@ export function createApiStatusStore() {
   }
 }
 
-export type ApiStatusStore = ReturnType<typeof createApiStatusStore>
-
-/** The one store of the app; the api client feeds it. */
+/** The one store of the app; main.tsx has the api client's onResponse feed it. */
 export const apiStatusStore = createApiStatusStore()
 
 export function useApiStatus(): ApiStatus {

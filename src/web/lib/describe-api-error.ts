@@ -1,6 +1,5 @@
 /** Turns any error into what the reader needs: what happened, and what to do next. */
-import { parseAcceptedScopesHeader, parseGrantedScopesHeader } from '../../protocol/headers'
-import { canonicalScopes, missingScopes, parseScopes } from '../../protocol/scopes'
+import { canonicalScopes, missingScopes, parseScopeList } from '../../protocol/scopes'
 import { isApiError } from './api-error'
 
 export type NextStep = 'connect' | 'retry' | 'wait' | 'none'
@@ -16,15 +15,6 @@ export interface ErrorDescription {
   reconnectScopes: string[]
 }
 
-function safeScopes(scope: string | null): string[] {
-  if (scope === null) return []
-  try {
-    return parseScopes(scope)
-  } catch {
-    return []
-  }
-}
-
 /**
  * `sessionScope` is the granted scope the session knows, the fallback when the response has no
  * `X-OAuth-Scopes` header (the real service may not send it).
@@ -32,7 +22,6 @@ function safeScopes(scope: string | null): string[] {
 export function describeApiError(
   error: unknown,
   sessionScope: string | null = null,
-  now: number = Date.now(),
 ): ErrorDescription {
   const base = { retryAfterSeconds: null, missingScopes: [], reconnectScopes: [] }
   if (!isApiError(error)) {
@@ -64,9 +53,11 @@ export function describeApiError(
   if (status === 401 || error.isSessionEnded) {
     return {
       ...base,
-      title: error.isSessionEnded ? 'Your session ended' : 'Not connected',
+      // "Your session ended" is the app-wide banner's sentence (layout/banners.tsx): the page
+      // says it once, and this notice says what happened to this request.
+      title: error.isSessionEnded ? 'The service rejected the token' : 'Not connected',
       detail: error.isSessionEnded
-        ? 'The service rejected the token, so the playground forgot it. Connect again.'
+        ? 'It answered 401, so the playground forgot the token and ended the session. Connect again.'
         : `${error.message} Connect your account first.`,
       next: 'connect',
     }
@@ -80,8 +71,8 @@ export function describeApiError(
         next: 'none',
       }
     }
-    const accepted = parseAcceptedScopesHeader(error.headers)
-    const granted = parseGrantedScopesHeader(error.headers) ?? safeScopes(sessionScope)
+    const accepted = error.meta.acceptedScopes
+    const granted = error.meta.grantedScopes ?? parseScopeList(sessionScope ?? '')
     const missing = missingScopes(granted, accepted)
     return {
       ...base,
@@ -99,7 +90,7 @@ export function describeApiError(
     return { ...base, title: 'Not found', detail: error.message, next: 'none' }
   }
   if (status === 429) {
-    const wait = error.retryAfterSeconds(now)
+    const wait = error.retryAfterSeconds
     return {
       ...base,
       retryAfterSeconds: wait,

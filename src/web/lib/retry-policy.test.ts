@@ -7,8 +7,9 @@ import {
   shouldRetryQuery,
 } from './retry-policy'
 
-function httpError(status: number, headers: Record<string, string> = {}) {
+function httpError(status: number, headers: Record<string, string> = {}, receivedAt?: number) {
   return new ApiError({
+    ...(receivedAt === undefined ? {} : { receivedAt }),
     kind: 'http',
     status,
     body: { status, message: 'x' },
@@ -50,9 +51,9 @@ describe('shouldRetryQuery', () => {
 
   it('understands Retry-After as an HTTP date', () => {
     const now = Date.parse('2025-01-01T00:00:00Z')
-    const error = httpError(429, { 'Retry-After': 'Wed, 01 Jan 2025 00:00:10 GMT' })
-    expect(shouldRetryQuery(0, error, now)).toBe(true)
-    expect(queryRetryDelay(0, error, now)).toBe(10_000)
+    const error = httpError(429, { 'Retry-After': 'Wed, 01 Jan 2025 00:00:10 GMT' }, now)
+    expect(shouldRetryQuery(0, error)).toBe(true)
+    expect(queryRetryDelay(0, error)).toBe(10_000)
   })
 
   it('retries network failures and 5xx a bounded number of times', () => {

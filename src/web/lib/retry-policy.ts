@@ -45,16 +45,12 @@ export function refetchWhileUnreachable(error: unknown, failureCount: number): n
 }
 
 /** TanStack Query's `retry`: `failureCount` is the number of retries already made (0 first). */
-export function shouldRetryQuery(
-  failureCount: number,
-  error: unknown,
-  now: number = Date.now(),
-): boolean {
+export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
   if (!isApiError(error)) return false
   if (error.kind === 'network') return failureCount < MAX_TRANSIENT_RETRIES
   if (error.kind !== 'http') return false
   if (error.status === 429) {
-    const wait = error.retryAfterSeconds(now)
+    const wait = error.retryAfterSeconds
     return (
       failureCount < MAX_RATE_LIMIT_RETRIES && wait !== null && wait <= MAX_RATE_LIMIT_WAIT_SECONDS
     )
@@ -64,13 +60,9 @@ export function shouldRetryQuery(
 }
 
 /** TanStack Query's `retryDelay`, in ms. */
-export function queryRetryDelay(
-  failureCount: number,
-  error: unknown,
-  now: number = Date.now(),
-): number {
+export function queryRetryDelay(failureCount: number, error: unknown): number {
   if (isApiError(error) && error.status === 429) {
-    const wait = error.retryAfterSeconds(now)
+    const wait = error.retryAfterSeconds
     // Retry-After: 0 still waits a moment; shouldRetryQuery refuses a missing or long wait.
     return Math.max(wait ?? MAX_RATE_LIMIT_WAIT_SECONDS, 1) * 1000
   }

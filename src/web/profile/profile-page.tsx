@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { ApiErrorNotice } from '../lib/api-error-notice'
+import { apiTemplateLine } from '../lib/api-call'
 import { ConnectFirst } from '../lib/connect-first'
 import { ResponseMetaLine } from '../lib/response-meta'
 import { sessionQueries } from '../session/session-queries'
@@ -20,8 +21,8 @@ export function ProfilePage() {
       <header className="page-head">
         <h1>Your profile</h1>
         <p className="lede">
-          <span className="mono">GET /api/v2/user</span>: the account that owns the token. It needs
-          no scope beyond public read-only. The panels below need one each.
+          <span className="mono">{apiTemplateLine('user.me')}</span>: the account that owns the
+          token. It needs no scope beyond public read-only. The panels below need one each.
         </p>
       </header>
       {session.isPending ? (
@@ -57,7 +58,7 @@ function ConnectedProfile({ session }: { session: ConnectedSession }) {
       ) : (
         <>
           <UserCard user={me.data.data} />
-          <ResponseMetaLine request="GET /api/v2/user" meta={me.data.meta} />
+          <ResponseMetaLine request={apiTemplateLine('user.me')} meta={me.data.meta} />
         </>
       )}
       {!me.isError && (

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import type { Group, Repo, User } from '../../protocol/schemas'
+import { apiCall } from '../lib/api-call'
 import { GROUPS_USE, REPOS_USE } from '../scopes/scope-uses'
 import { groupQueries, repoQueries } from '../users/user-queries'
 import { ScopedPanel, type ConnectedSession } from './scoped-panel'
@@ -54,7 +55,7 @@ export function ProfilePanels({ user, session }: { user: User | null; session: C
         use={REPOS_USE}
         title="Your repositories"
         what="repositories"
-        request={user === null ? null : `GET /api/v2/users/${user.login}/repos`}
+        request={user === null ? null : apiCall('repo.listByUser', { login: user.login }).line}
         query={user === null ? null : repos}
         session={session}
         emptyText="No repositories yet."
@@ -65,7 +66,7 @@ export function ProfilePanels({ user, session }: { user: User | null; session: C
         use={GROUPS_USE}
         title="Your teams"
         what="teams"
-        request={user === null ? null : `GET /api/v2/users/${user.id}/groups`}
+        request={user === null ? null : apiCall('group.listByUser', { id: user.id }).line}
         query={user === null ? null : groups}
         session={session}
         emptyText="Not a member of any team yet."

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { useLocation } from 'react-router-dom'
 import type { SessionResponse } from '../../protocol/playground-api'
-import { parseAcceptedScopesHeader, parseGrantedScopesHeader } from '../../protocol/headers'
+import { apiTemplateLine } from '../lib/api-call'
 import type { ApiResult } from '../lib/api-client'
 import { isApiError } from '../lib/api-error'
 import { ApiErrorNotice } from '../lib/api-error-notice'
@@ -17,21 +17,14 @@ export type ConnectedSession = Extract<SessionResponse, { connected: true }>
 /** As many placeholder rows as the panel's body keeps room for, so nothing moves on arrival. */
 const SKELETON_ROWS = 3
 
-/** What the latest answer said about scopes: a success's headers, or a refusal's. */
+/** What the latest answer said about scopes (its headers, parsed once by the api client). */
 function answeredScopes(query: UseQueryResult<ApiResult<unknown>> | null) {
-  if (query?.data) {
-    return {
-      accepted: query.data.meta.acceptedScopes,
-      grantedHeader: query.data.meta.grantedScopes,
-    }
-  }
-  if (isApiError(query?.error) && query.error.kind === 'http') {
-    return {
-      accepted: parseAcceptedScopesHeader(query.error.headers),
-      grantedHeader: parseGrantedScopesHeader(query.error.headers),
-    }
-  }
-  return { accepted: [], grantedHeader: null }
+  const meta =
+    query?.data?.meta ??
+    (isApiError(query?.error) && query.error.kind === 'http' ? query.error.meta : null)
+  return meta === null
+    ? { accepted: [], grantedHeader: null }
+    : { accepted: meta.acceptedScopes, grantedHeader: meta.grantedScopes }
 }
 
 /** A refusal for a scope the token lacks: a state of the panel, not an error of the app. */
@@ -146,7 +139,7 @@ export function ScopedPanel<T>(props: ScopedPanelProps<T>) {
     sessionScope: session.scope,
     requestedScope: session.requestedScope,
   })
-  const request = props.request ?? use.request.replace(' /', ' /api/v2/')
+  const request = props.request ?? apiTemplateLine(use.endpoint)
   const isLoading = query === null || query.isPending
 
   let body: ReactNode

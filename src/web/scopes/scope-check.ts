@@ -8,26 +8,11 @@ import {
   canonicalScopes,
   implies,
   isKnownScope,
+  leastNeeded,
   missingScopes,
+  parseScopeList,
   scopeInfo,
 } from '../../protocol/scopes'
-
-/**
- * A scope list as a server wrote it, comma-separated. Unknown names are kept (a newer service
- * may have scopes this app does not know), blanks and duplicates are not.
- */
-export function scopeListOf(scope: string): string[] {
-  return [...new Set(scope.split(',').map((name) => name.trim()))].filter((name) => name !== '')
-}
-
-/**
- * What `X-Accepted-OAuth-Scopes` asks for at the least: a listed scope that implies another
- * listed one is an alternative, not an extra need (`repo,repo:read` → `repo:read`).
- */
-export function leastNeeded(accepted: readonly string[]): string[] {
-  const unique = [...new Set(accepted)]
-  return unique.filter((scope) => !unique.some((other) => other !== scope && implies(scope, other)))
-}
 
 export interface ScopeCheckInput {
   /** The scope the view declares it needs. */
@@ -68,9 +53,11 @@ export interface ScopeCheck {
 export function checkScopes(input: ScopeCheckInput): ScopeCheck {
   const fromHeader = leastNeeded(input.accepted)
   const needed = fromHeader.length > 0 ? fromHeader : [input.declared]
-  const granted = input.grantedHeader ? [...input.grantedHeader] : scopeListOf(input.sessionScope)
+  const granted = input.grantedHeader
+    ? [...input.grantedHeader]
+    : parseScopeList(input.sessionScope)
   const missing = missingScopes(granted, needed)
-  const requested = scopeListOf(input.requestedScope)
+  const requested = parseScopeList(input.requestedScope)
   return {
     needed,
     neededFrom: fromHeader.length > 0 ? 'header' : 'view',

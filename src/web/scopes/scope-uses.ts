@@ -3,6 +3,7 @@
  * that the profile's panels (their badge and their grant button) and the scopes page (its "used
  * by" column) both read, so the two cannot disagree.
  */
+import { endpointById, requestLine, type EndpointId } from '../../protocol/endpoints'
 import { implies } from '../../protocol/scopes'
 
 export interface ScopeUse {
@@ -11,6 +12,9 @@ export interface ScopeUse {
   view: string
   /** The page it is on. */
   path: string
+  /** The operation it calls (endpoints.ts), which says its request line and its scope. */
+  endpoint: EndpointId
+  /** `GET /users/{login}/repos`, from the endpoint table. */
   request: string
   /** The scope the endpoint needs; null when public read-only is enough. */
   scope: string | null
@@ -19,36 +23,40 @@ export interface ScopeUse {
 /** A view whose endpoint needs a scope. */
 export type ScopedUse = ScopeUse & { scope: string }
 
+function viewOf(id: ScopeUse['id'], view: string, path: string, endpoint: EndpointId): ScopeUse {
+  const row = endpointById(endpoint)
+  return { id, view, path, endpoint, request: requestLine(row), scope: row.scope }
+}
+
+function scopedViewOf(...args: Parameters<typeof viewOf>): ScopedUse {
+  const use = viewOf(...args)
+  const { scope } = use
+  if (scope === null) throw new Error(`${use.endpoint} needs no scope (endpoints.ts)`)
+  return { ...use, scope }
+}
+
 /** The profile's repositories panel. */
-export const REPOS_USE = {
-  id: 'profile-repos',
-  view: 'Profile: your repositories',
-  path: '/me',
-  request: 'GET /users/:login/repos',
-  scope: 'repo:read',
-} as const satisfies ScopedUse
+export const REPOS_USE = scopedViewOf(
+  'profile-repos',
+  'Profile: your repositories',
+  '/me',
+  'repo.listByUser',
+)
 
 /** The profile's teams panel. */
-export const GROUPS_USE = {
-  id: 'profile-groups',
-  view: 'Profile: your teams',
-  path: '/me',
-  request: 'GET /users/:id/groups',
-  scope: 'group:read',
-} as const satisfies ScopedUse
+export const GROUPS_USE = scopedViewOf(
+  'profile-groups',
+  'Profile: your teams',
+  '/me',
+  'group.listByUser',
+)
 
 export const SCOPE_USES: readonly ScopeUse[] = [
-  { id: 'profile', view: 'Profile: your account', path: '/me', request: 'GET /user', scope: null },
+  viewOf('profile', 'Profile: your account', '/me', 'user.me'),
   REPOS_USE,
   GROUPS_USE,
-  { id: 'hello', view: 'Hello', path: '/hello', request: 'GET /hello', scope: null },
-  {
-    id: 'user-lookup',
-    view: 'Users: look up a user',
-    path: '/users',
-    request: 'GET /users/:login',
-    scope: null,
-  },
+  viewOf('hello', 'Hello', '/hello', 'user.hello'),
+  viewOf('user-lookup', 'Users: look up a user', '/users', 'user.show'),
 ]
 
 /** The views a scope serves: those that need it, or need a scope it implies (`repo` → `repo:read`). */

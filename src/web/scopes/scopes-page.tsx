@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
-import { NO_SCOPE_MEANING, SCOPES, type ScopeInfo } from '../../protocol/scopes'
+import { NO_SCOPE_MEANING, SCOPES, parseScopeList, type ScopeInfo } from '../../protocol/scopes'
 import { useApiStatus } from '../lib/api-status-store'
 import { connectHref } from '../lib/connect-link'
 import { sessionQueries } from '../session/session-queries'
-import { scopeListOf, standingOf, type ScopeStanding } from './scope-check'
+import { standingOf, type ScopeStanding } from './scope-check'
 import { publicUses, usesOfScope, type ScopeUse } from './scope-uses'
 import '../lib/page.css'
 import './scopes-page.css'
@@ -169,9 +169,9 @@ export function ScopesPage() {
     : current === null
       ? 'not connected'
       : {
-          requested: scopeListOf(current.requestedScope),
+          requested: parseScopeList(current.requestedScope),
           // The latest X-OAuth-Scopes is the token's truth; the real service may not send it.
-          granted: grantedScopes ?? scopeListOf(current.scope),
+          granted: grantedScopes ?? parseScopeList(current.scope),
           grantedFrom: grantedScopes === null ? 'session' : 'header',
         }
 

@@ -1,6 +1,8 @@
 import { QueryObserver } from '@tanstack/react-query'
 import { afterEach, expect, it, vi } from 'vitest'
+import { helloQueries } from '../hello/hello-queries'
 import { createQueryClient } from '../query-client'
+import { groupQueries, repoQueries, userQueries } from '../users/user-queries'
 import { refreshAfterSessionChange } from './account-cache'
 import { sessionQueries } from './session-queries'
 
@@ -30,4 +32,23 @@ it('reads the session again after a login even while a read sent before it is st
 
   expect(client.getQueryData(sessionQueries.current().queryKey)).toEqual(connected)
   unsubscribe()
+})
+
+it('drops every query of the account (profile, greeting, repositories, teams) and keeps public lookups', async () => {
+  vi.stubGlobal('fetch', async () => Response.json({ connected: false }))
+  const client = createQueryClient()
+  const seeded = { data: [], meta: {} }
+  const accountKeys = [
+    userQueries.me().queryKey,
+    helloQueries.greeting().queryKey,
+    repoQueries.byUser('alice').queryKey,
+    groupQueries.byUser(1001).queryKey,
+  ]
+  for (const key of accountKeys) client.setQueryData<unknown>(key, seeded)
+  client.setQueryData<unknown>(userQueries.byLogin('bob').queryKey, seeded)
+
+  await refreshAfterSessionChange(client)
+
+  for (const key of accountKeys) expect(client.getQueryData(key), key.join('/')).toBeUndefined()
+  expect(client.getQueryData(userQueries.byLogin('bob').queryKey)).toBe(seeded)
 })

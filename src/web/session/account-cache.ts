@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { SessionResponse } from '../../protocol/playground-common'
-import { helloQueries } from '../hello/hello-queries'
-import { groupQueries, repoQueries, userQueries } from '../users/user-queries'
+import { ACCOUNT_KEY } from '../lib/account-key'
+import { userQueries } from '../users/user-queries'
 import { apiStatusStore } from '../lib/api-status-store'
 import { sessionQueries } from './session-queries'
 
@@ -12,10 +12,7 @@ import { sessionQueries } from './session-queries'
  * is connected.
  */
 export async function refreshAfterSessionChange(client: QueryClient): Promise<void> {
-  client.removeQueries({ queryKey: userQueries.me().queryKey })
-  client.removeQueries({ queryKey: helloQueries.all() })
-  client.removeQueries({ queryKey: repoQueries.all() })
-  client.removeQueries({ queryKey: groupQueries.all() })
+  client.removeQueries({ queryKey: ACCOUNT_KEY })
   apiStatusStore.resetForNewSession()
   // A session read sent before the change (the callback page's own, on a fresh load) may still
   // be on its way with the old answer; with no data yet, invalidating would wait for it instead
@@ -33,8 +30,7 @@ export async function startSession(
   client: QueryClient,
   session: { scope: string; requestedScope: string; connectedAt: string },
 ): Promise<void> {
-  client.removeQueries({ queryKey: userQueries.me().queryKey })
-  client.removeQueries({ queryKey: helloQueries.all() })
+  client.removeQueries({ queryKey: ACCOUNT_KEY })
   apiStatusStore.resetForNewSession()
   // A session read that left before the exchange would answer "not connected": drop it.
   await client.cancelQueries({ queryKey: sessionQueries.all() })

@@ -1,7 +1,15 @@
 import { useEffect, useState } from 'react'
 import { useMutation } from '@tanstack/react-query'
+import type { StartLoginRequest } from '../../protocol/playground-api'
+import { safeReturnTo } from '../../protocol/return-to'
 import { pendingStates } from '../callback/pending-states'
 import { startLogin } from './login-requests'
+
+/** checklist B6: a `returnTo` the protocol's guard refuses is not sent (the proxy refuses it too). */
+function withSafeReturnTo({ returnTo, ...rest }: StartLoginRequest): StartLoginRequest {
+  const safe = safeReturnTo(returnTo)
+  return safe === null ? rest : { ...rest, returnTo: safe }
+}
 
 /**
  * Starts an authorization-code login (`POST /auth/start {scopes, returnTo}`) and leaves for the
@@ -11,7 +19,7 @@ import { startLogin } from './login-requests'
 export function useStartLogin() {
   const [isRedirecting, setIsRedirecting] = useState(false)
   const start = useMutation({
-    mutationFn: startLogin,
+    mutationFn: (request: StartLoginRequest) => startLogin(withSafeReturnTo(request)),
     onSuccess: (response) => {
       // Binds the login to this tab: the callback accepts only a state this tab remembered.
       pendingStates.remember(response.state)

@@ -3,6 +3,7 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query'
 import { useNavigate, useParams } from 'react-router-dom'
 import { parseUserKey, type UserKey } from '../../protocol/user-key'
 import { isApiError } from '../lib/api-error'
+import { apiCall, apiTemplateLine } from '../lib/api-call'
 import { ApiErrorNotice } from '../lib/api-error-notice'
 import { ResponseMetaLine } from '../lib/response-meta'
 import { UserCard, UserCardSkeleton } from './user-card'
@@ -94,7 +95,10 @@ function LookupResultView({
   return (
     <>
       <UserCard user={query.data.data} />
-      <ResponseMetaLine request={`GET /api/v2/users/${userKey.value}`} meta={query.data.meta} />
+      <ResponseMetaLine
+        request={apiCall('user.show', { login: userKey.value }).line}
+        meta={query.data.meta}
+      />
     </>
   )
 }
@@ -125,8 +129,8 @@ export function UserLookupPage() {
       <header className="page-head">
         <h1>Look up a user</h1>
         <p className="lede">
-          <span className="mono">GET /api/v2/users/:login</span> or{' '}
-          <span className="mono">/users/:id</span>: public information, no token needed.
+          <span className="mono">{apiTemplateLine('user.show')}</span> with a login or an id: public
+          information, no token needed.
         </p>
       </header>
       {/* A new key in the address starts a fresh form with it. */}

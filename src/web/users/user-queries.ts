@@ -6,17 +6,19 @@
 import { queryOptions } from '@tanstack/react-query'
 import { z } from 'zod/mini'
 import { GroupSchema, RepoSchema, UserSchema, type User } from '../../protocol/schemas'
+import { ACCOUNT_KEY } from '../lib/account-key'
+import { apiCall } from '../lib/api-call'
 import { apiGet, type ApiResult } from '../lib/api-client'
 
 export type UserResult = ApiResult<User>
 
 export function fetchCurrentUser(): Promise<UserResult> {
-  return apiGet('/api/v2/user', UserSchema)
+  return apiGet(apiCall('user.me').path, UserSchema)
 }
 
 /** `key` is a login or an id already checked by parseUserKey (the proxy checks it again). */
 export function fetchUser(key: string | number): Promise<UserResult> {
-  return apiGet(`/api/v2/users/${encodeURIComponent(String(key))}`, UserSchema)
+  return apiGet(apiCall('user.show', { login: key }).path, UserSchema)
 }
 
 const USER_STALE_TIME = 30_000
@@ -25,7 +27,7 @@ export const userQueries = {
   all: () => ['users'] as const,
   me: () =>
     queryOptions({
-      queryKey: [...userQueries.all(), 'me'] as const,
+      queryKey: [...ACCOUNT_KEY, 'user', 'me'] as const,
       queryFn: () => fetchCurrentUser(),
       staleTime: USER_STALE_TIME,
     }),
@@ -54,13 +56,14 @@ export const userQueries = {
 
 const ReposSchema = z.array(RepoSchema)
 
-/** Needs `repo:read` (scope-uses.ts); a 403 says so in `X-Accepted-OAuth-Scopes`. */
+/** Needs `repo:read` (endpoints.ts); a 403 says so in `X-Accepted-OAuth-Scopes`. */
 export function fetchUserRepos(login: string) {
-  return apiGet(`/api/v2/users/${encodeURIComponent(login)}/repos`, ReposSchema)
+  return apiGet(apiCall('repo.listByUser', { login }).path, ReposSchema)
 }
 
+/** The token decides what they list: they belong to the connected account. */
 export const repoQueries = {
-  all: () => ['repos'] as const,
+  all: () => [...ACCOUNT_KEY, 'repos'] as const,
   byUser: (login: string) =>
     queryOptions({
       queryKey: [...repoQueries.all(), 'user', login] as const,
@@ -71,13 +74,13 @@ export const repoQueries = {
 
 const GroupsSchema = z.array(GroupSchema)
 
-/** Needs `group:read` (scope-uses.ts); a 403 says so in `X-Accepted-OAuth-Scopes`. */
+/** Needs `group:read` (endpoints.ts); a 403 says so in `X-Accepted-OAuth-Scopes`. */
 export function fetchUserGroups(id: number) {
-  return apiGet(`/api/v2/users/${id}/groups`, GroupsSchema)
+  return apiGet(apiCall('group.listByUser', { id }).path, GroupsSchema)
 }
 
 export const groupQueries = {
-  all: () => ['groups'] as const,
+  all: () => [...ACCOUNT_KEY, 'groups'] as const,
   byUser: (id: number) =>
     queryOptions({
       queryKey: [...groupQueries.all(), 'user', id] as const,

@@ -1,0 +1,42 @@
+/**
+ * A response's headers, parsed once (spec §5.4, §8): the api client reads them when the answer
+ * comes, and the result, the error, the status store and the panels all take these values.
+ */
+import {
+  parseAcceptedScopesHeader,
+  parseGrantedScopesHeader,
+  parseRateLimit,
+  parseRetryAfter,
+  type HeaderSource,
+  type RateLimit,
+} from '../../protocol/headers'
+import { SESSION_HEADER } from '../../protocol/playground-common'
+
+/** What the response headers said, parsed (absent headers are null or empty, never NaN). */
+export interface ResponseMeta {
+  status: number
+  rateLimit: RateLimit
+  /** `X-OAuth-Scopes`: null when absent (fall back to the session's scope). */
+  grantedScopes: string[] | null
+  /** `X-Accepted-OAuth-Scopes`: the scopes this resource needs. */
+  acceptedScopes: string[]
+  /** `Retry-After` in seconds from when the answer came; null when absent or malformed. */
+  retryAfter: number | null
+  /** An upstream 401 made the proxy end the session (`X-Playground-Session: ended`). */
+  isSessionEnded: boolean
+}
+
+export function readMeta(
+  response: { status: number; headers: HeaderSource },
+  now: number = Date.now(),
+): ResponseMeta {
+  const { headers } = response
+  return {
+    status: response.status,
+    rateLimit: parseRateLimit(headers),
+    grantedScopes: parseGrantedScopesHeader(headers),
+    acceptedScopes: parseAcceptedScopesHeader(headers),
+    retryAfter: parseRetryAfter(headers, now),
+    isSessionEnded: headers.get(SESSION_HEADER)?.trim().toLowerCase() === 'ended',
+  }
+}
