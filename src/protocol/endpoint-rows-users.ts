@@ -6,134 +6,158 @@
  */
 import { OFFSET, TEXT, op, query, whole, word } from './endpoint-types'
 
-const STATISTICS = [
-  query('name', TEXT, 'text to filter by name'),
-  whole('range'),
-  whole('page'),
-  whole('limit'),
-  word('sortField', 'a field name, such as read_count'),
-  query('sortOrder', /^(asc|desc)$/, 'asc or desc'),
+const STATISTICS_QUERY = [
+  /* @__PURE__ */ query('name', TEXT, 'text to filter by name'),
+  /* @__PURE__ */ whole('range'),
+  /* @__PURE__ */ whole('page'),
+  /* @__PURE__ */ whole('limit'),
+  /* @__PURE__ */ word('sortField', 'a field name, such as read_count'),
+  /* @__PURE__ */ query('sortOrder', /^(asc|desc)$/, 'asc or desc'),
 ]
 
+export const USER_HELLO = /* @__PURE__ */ op({
+  id: 'user.hello',
+  operationId: 'user_api_v2_hello',
+  tag: 'user',
+  method: 'GET',
+  path: '/hello',
+  scope: null,
+})
+
+export const USER_ME = /* @__PURE__ */ op({
+  id: 'user.me',
+  operationId: 'user_api_v2_user_info',
+  tag: 'user',
+  method: 'GET',
+  path: '/user',
+  scope: null,
+})
+
+export const USER_SHOW = /* @__PURE__ */ op({
+  id: 'user.show',
+  operationId: null,
+  tag: 'user',
+  method: 'GET',
+  path: '/users/{login}',
+  params: { login: 'userKey' },
+  scope: null,
+  needsSession: false,
+})
+
+export const SEARCH = /* @__PURE__ */ op({
+  id: 'search',
+  operationId: 'search_api_v2_search',
+  tag: 'search',
+  method: 'GET',
+  path: '/search',
+  scope: null,
+  query: [
+    /* @__PURE__ */ query('q', TEXT, 'the words to search for'),
+    /* @__PURE__ */ word('type', 'doc or repo'),
+    /* @__PURE__ */ query('scope', /^[A-Za-z0-9_./-]{0,400}$/, 'a namespace such as group/book'),
+    /* @__PURE__ */ whole('page'),
+    /* @__PURE__ */ whole('offset'),
+    /* @__PURE__ */ whole('creatorId'),
+    /* @__PURE__ */ query('creator', /^[A-Za-z0-9_-]{1,64}$/, 'a login'),
+  ],
+})
+
+export const GROUP_LIST_BY_USER = /* @__PURE__ */ op({
+  id: 'group.listByUser',
+  operationId: 'user_api_v2_user_group_list',
+  tag: 'user',
+  method: 'GET',
+  path: '/users/{id}/groups',
+  params: { id: 'userKey' },
+  query: [/* @__PURE__ */ whole('role'), OFFSET],
+  scope: 'group:read',
+})
+
+export const GROUP_MEMBERS = /* @__PURE__ */ op({
+  id: 'group.members',
+  operationId: 'group_api_v2_group_member_list',
+  tag: 'group',
+  method: 'GET',
+  path: '/groups/{login}/users',
+  params: { login: 'login' },
+  query: [/* @__PURE__ */ whole('role'), OFFSET],
+  scope: 'group:read',
+})
+
+export const GROUP_UPDATE_MEMBER = /* @__PURE__ */ op({
+  id: 'group.updateMember',
+  operationId: 'group_api_v2_group_member_update',
+  tag: 'group',
+  method: 'PUT',
+  path: '/groups/{login}/users/{id}',
+  params: { login: 'login', id: 'userKey' },
+  scope: 'group',
+})
+
+export const GROUP_REMOVE_MEMBER = /* @__PURE__ */ op({
+  id: 'group.removeMember',
+  operationId: 'group_api_v2_group_member_destroy',
+  tag: 'group',
+  method: 'DELETE',
+  path: '/groups/{login}/users/{id}',
+  params: { login: 'login', id: 'userKey' },
+  scope: 'group',
+})
+
+export const STATISTIC_GROUP = /* @__PURE__ */ op({
+  id: 'statistic.group',
+  operationId: 'statistic_api_v2_statistic_all',
+  tag: 'statistic',
+  method: 'GET',
+  path: '/groups/{login}/statistics',
+  params: { login: 'login' },
+  scope: 'group:read',
+})
+
+export const STATISTIC_MEMBERS = /* @__PURE__ */ op({
+  id: 'statistic.members',
+  operationId: 'statistic_api_v2_statistic_by_members',
+  tag: 'statistic',
+  method: 'GET',
+  path: '/groups/{login}/statistics/members',
+  params: { login: 'login' },
+  query: STATISTICS_QUERY,
+  scope: 'group:read',
+})
+
+export const STATISTIC_BOOKS = /* @__PURE__ */ op({
+  id: 'statistic.books',
+  operationId: 'statistic_api_v2_statistic_by_books',
+  tag: 'statistic',
+  method: 'GET',
+  path: '/groups/{login}/statistics/books',
+  params: { login: 'login' },
+  query: STATISTICS_QUERY,
+  scope: 'group:read',
+})
+
+export const STATISTIC_DOCS = /* @__PURE__ */ op({
+  id: 'statistic.docs',
+  operationId: 'statistic_api_v2_statistic_by_docs',
+  tag: 'statistic',
+  method: 'GET',
+  path: '/groups/{login}/statistics/docs',
+  params: { login: 'login' },
+  query: /* @__PURE__ */ [whole('bookId')].concat(STATISTICS_QUERY),
+  scope: 'group:read',
+})
+
 export const USER_ENDPOINTS = [
-  op({
-    id: 'user.hello',
-    operationId: 'user_api_v2_hello',
-    tag: 'user',
-    method: 'GET',
-    path: '/hello',
-    scope: null,
-  }),
-  op({
-    id: 'user.me',
-    operationId: 'user_api_v2_user_info',
-    tag: 'user',
-    method: 'GET',
-    path: '/user',
-    scope: null,
-  }),
-  op({
-    id: 'user.show',
-    operationId: null,
-    tag: 'user',
-    method: 'GET',
-    path: '/users/{login}',
-    params: { login: 'userKey' },
-    scope: null,
-    needsSession: false,
-  }),
-  op({
-    id: 'search',
-    operationId: 'search_api_v2_search',
-    tag: 'search',
-    method: 'GET',
-    path: '/search',
-    scope: null,
-    query: [
-      query('q', TEXT, 'the words to search for'),
-      word('type', 'doc or repo'),
-      query('scope', /^[A-Za-z0-9_./-]{0,400}$/, 'a namespace such as group/book'),
-      whole('page'),
-      whole('offset'),
-      whole('creatorId'),
-      query('creator', /^[A-Za-z0-9_-]{1,64}$/, 'a login'),
-    ],
-  }),
-  op({
-    id: 'group.listByUser',
-    operationId: 'user_api_v2_user_group_list',
-    tag: 'user',
-    method: 'GET',
-    path: '/users/{id}/groups',
-    params: { id: 'userKey' },
-    query: [whole('role'), OFFSET],
-    scope: 'group:read',
-  }),
-  op({
-    id: 'group.members',
-    operationId: 'group_api_v2_group_member_list',
-    tag: 'group',
-    method: 'GET',
-    path: '/groups/{login}/users',
-    params: { login: 'login' },
-    query: [whole('role'), OFFSET],
-    scope: 'group:read',
-  }),
-  op({
-    id: 'group.updateMember',
-    operationId: 'group_api_v2_group_member_update',
-    tag: 'group',
-    method: 'PUT',
-    path: '/groups/{login}/users/{id}',
-    params: { login: 'login', id: 'userKey' },
-    scope: 'group',
-  }),
-  op({
-    id: 'group.removeMember',
-    operationId: 'group_api_v2_group_member_destroy',
-    tag: 'group',
-    method: 'DELETE',
-    path: '/groups/{login}/users/{id}',
-    params: { login: 'login', id: 'userKey' },
-    scope: 'group',
-  }),
-  op({
-    id: 'statistic.group',
-    operationId: 'statistic_api_v2_statistic_all',
-    tag: 'statistic',
-    method: 'GET',
-    path: '/groups/{login}/statistics',
-    params: { login: 'login' },
-    scope: 'group:read',
-  }),
-  op({
-    id: 'statistic.members',
-    operationId: 'statistic_api_v2_statistic_by_members',
-    tag: 'statistic',
-    method: 'GET',
-    path: '/groups/{login}/statistics/members',
-    params: { login: 'login' },
-    query: STATISTICS,
-    scope: 'group:read',
-  }),
-  op({
-    id: 'statistic.books',
-    operationId: 'statistic_api_v2_statistic_by_books',
-    tag: 'statistic',
-    method: 'GET',
-    path: '/groups/{login}/statistics/books',
-    params: { login: 'login' },
-    query: STATISTICS,
-    scope: 'group:read',
-  }),
-  op({
-    id: 'statistic.docs',
-    operationId: 'statistic_api_v2_statistic_by_docs',
-    tag: 'statistic',
-    method: 'GET',
-    path: '/groups/{login}/statistics/docs',
-    params: { login: 'login' },
-    query: [whole('bookId'), ...STATISTICS],
-    scope: 'group:read',
-  }),
+  USER_HELLO,
+  USER_ME,
+  USER_SHOW,
+  SEARCH,
+  GROUP_LIST_BY_USER,
+  GROUP_MEMBERS,
+  GROUP_UPDATE_MEMBER,
+  GROUP_REMOVE_MEMBER,
+  STATISTIC_GROUP,
+  STATISTIC_MEMBERS,
+  STATISTIC_BOOKS,
+  STATISTIC_DOCS,
 ] as const

@@ -54,8 +54,8 @@ export const query = (name: string, pattern: RegExp, hint: string): QueryParam =
 export const whole = (name: string): QueryParam => query(name, WHOLE, 'a whole number')
 export const word = (name: string, hint: string): QueryParam =>
   query(name, /^[A-Za-z_]{1,40}$/, hint)
-export const OFFSET = whole('offset')
-export const LIMIT = whole('limit')
+export const OFFSET = /* @__PURE__ */ whole('offset')
+export const LIMIT = /* @__PURE__ */ whole('limit')
 
 interface RowDefaults {
   params: Readonly<Record<string, never>>

@@ -1,14 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import {
-  ENDPOINTS,
-  EndpointParamError,
-  checkQuery,
-  endpointById,
-  endpointPath,
-  matchEndpoint,
-  playgroundApiPath,
-} from './endpoints'
+import { ENDPOINTS, checkQuery, endpointById, matchEndpoint } from './endpoints'
+import { EndpointParamError, endpointPath, playgroundApiPath } from './endpoint-path'
 
 /** The official OpenAPI document's operations: method, path below /api/v2, operationId. */
 function documentOperations() {

@@ -3,10 +3,10 @@
  * the protocol's endpoint table (src/protocol/endpoints.ts), method, path template and query
  * parameters matched exactly. Anything else is refused before any request leaves the server.
  */
+import { endpointPath } from '../protocol/endpoint-path'
 import {
   ENDPOINTS,
   checkQuery,
-  endpointPath,
   matchEndpoint,
   type Endpoint,
   type HttpMethod,

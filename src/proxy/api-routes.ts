@@ -4,7 +4,7 @@
  */
 import { Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { requestLine } from '../protocol/endpoints'
+import { requestLine } from '../protocol/endpoint-path'
 import { HEADERS } from '../protocol/headers'
 import { SESSION_HEADER } from '../protocol/playground-api'
 import type { TraceStep } from '../protocol/trace'

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { ApiErrorNotice } from '../lib/api-error-notice'
 import { apiCall } from '../lib/api-call'
+import { USER_HELLO } from '../../protocol/endpoint-rows-users'
 import { ConnectFirst } from '../lib/connect-first'
 import { ResponseMetaLine } from '../lib/response-meta'
 import { sessionQueries } from '../session/session-queries'
@@ -49,7 +50,7 @@ export function HelloPage() {
             </blockquote>
             <figcaption className="muted">data.message</figcaption>
           </figure>
-          <ResponseMetaLine request={apiCall('user.hello').line} meta={greeting.data.meta} />
+          <ResponseMetaLine request={apiCall(USER_HELLO).line} meta={greeting.data.meta} />
         </>
       )}
     </div>

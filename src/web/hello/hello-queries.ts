@@ -2,10 +2,11 @@ import { queryOptions } from '@tanstack/react-query'
 import { HelloSchema } from '../../protocol/schemas'
 import { ACCOUNT_KEY } from '../lib/account-key'
 import { apiCall } from '../lib/api-call'
+import { USER_HELLO } from '../../protocol/endpoint-rows-users'
 import { apiGet } from '../lib/api-client'
 
 export function fetchGreeting() {
-  return apiGet(apiCall('user.hello').path, HelloSchema)
+  return apiGet(apiCall(USER_HELLO).path, HelloSchema)
 }
 
 export const helloQueries = {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { ApiErrorNotice } from '../lib/api-error-notice'
 import { apiTemplateLine } from '../lib/api-call'
+import { USER_ME } from '../../protocol/endpoint-rows-users'
 import { ConnectFirst } from '../lib/connect-first'
 import { ResponseMetaLine } from '../lib/response-meta'
 import { sessionQueries } from '../session/session-queries'
@@ -21,8 +22,8 @@ export function ProfilePage() {
       <header className="page-head">
         <h1>Your profile</h1>
         <p className="lede">
-          <span className="mono">{apiTemplateLine('user.me')}</span>: the account that owns the
-          token. It needs no scope beyond public read-only. The panels below need one each.
+          <span className="mono">{apiTemplateLine(USER_ME)}</span>: the account that owns the token.
+          It needs no scope beyond public read-only. The panels below need one each.
         </p>
       </header>
       {session.isPending ? (
@@ -58,7 +59,7 @@ function ConnectedProfile({ session }: { session: ConnectedSession }) {
       ) : (
         <>
           <UserCard user={me.data.data} />
-          <ResponseMetaLine request={apiTemplateLine('user.me')} meta={me.data.meta} />
+          <ResponseMetaLine request={apiTemplateLine(USER_ME)} meta={me.data.meta} />
         </>
       )}
       {!me.isError && (

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import type { Group, Repo, User } from '../../protocol/schemas'
 import { apiCall } from '../lib/api-call'
+import { REPO_LIST_BY_USER } from '../../protocol/endpoint-rows-repos'
+import { GROUP_LIST_BY_USER } from '../../protocol/endpoint-rows-users'
 import { GROUPS_USE, REPOS_USE } from '../scopes/scope-uses'
 import { groupQueries, repoQueries } from '../users/user-queries'
 import { ScopedPanel, type ConnectedSession } from './scoped-panel'
@@ -55,7 +57,7 @@ export function ProfilePanels({ user, session }: { user: User | null; session: C
         use={REPOS_USE}
         title="Your repositories"
         what="repositories"
-        request={user === null ? null : apiCall('repo.listByUser', { login: user.login }).line}
+        request={user === null ? null : apiCall(REPO_LIST_BY_USER, { login: user.login }).line}
         query={user === null ? null : repos}
         session={session}
         emptyText="No repositories yet."
@@ -66,7 +68,7 @@ export function ProfilePanels({ user, session }: { user: User | null; session: C
         use={GROUPS_USE}
         title="Your teams"
         what="teams"
-        request={user === null ? null : apiCall('group.listByUser', { id: user.id }).line}
+        request={user === null ? null : apiCall(GROUP_LIST_BY_USER, { id: user.id }).line}
         query={user === null ? null : groups}
         session={session}
         emptyText="Not a member of any team yet."

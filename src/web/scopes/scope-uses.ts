@@ -3,7 +3,15 @@
  * that the profile's panels (their badge and their grant button) and the scopes page (its "used
  * by" column) both read, so the two cannot disagree.
  */
-import { endpointById, requestLine, type EndpointId } from '../../protocol/endpoints'
+import { requestLine } from '../../protocol/endpoint-path'
+import {
+  GROUP_LIST_BY_USER,
+  USER_HELLO,
+  USER_ME,
+  USER_SHOW,
+} from '../../protocol/endpoint-rows-users'
+import { REPO_LIST_BY_USER } from '../../protocol/endpoint-rows-repos'
+import type { Endpoint } from '../../protocol/endpoint-types'
 import { implies } from '../../protocol/scopes'
 
 export interface ScopeUse {
@@ -13,7 +21,7 @@ export interface ScopeUse {
   /** The page it is on. */
   path: string
   /** The operation it calls (endpoints.ts), which says its request line and its scope. */
-  endpoint: EndpointId
+  endpoint: Endpoint
   /** `GET /users/{login}/repos`, from the endpoint table. */
   request: string
   /** The scope the endpoint needs; null when public read-only is enough. */
@@ -23,15 +31,14 @@ export interface ScopeUse {
 /** A view whose endpoint needs a scope. */
 export type ScopedUse = ScopeUse & { scope: string }
 
-function viewOf(id: ScopeUse['id'], view: string, path: string, endpoint: EndpointId): ScopeUse {
-  const row = endpointById(endpoint)
-  return { id, view, path, endpoint, request: requestLine(row), scope: row.scope }
+function viewOf(id: ScopeUse['id'], view: string, path: string, endpoint: Endpoint): ScopeUse {
+  return { id, view, path, endpoint, request: requestLine(endpoint), scope: endpoint.scope }
 }
 
 function scopedViewOf(...args: Parameters<typeof viewOf>): ScopedUse {
   const use = viewOf(...args)
   const { scope } = use
-  if (scope === null) throw new Error(`${use.endpoint} needs no scope (endpoints.ts)`)
+  if (scope === null) throw new Error(`${use.endpoint.id} needs no scope (endpoints.ts)`)
   return { ...use, scope }
 }
 
@@ -40,7 +47,7 @@ export const REPOS_USE = scopedViewOf(
   'profile-repos',
   'Profile: your repositories',
   '/me',
-  'repo.listByUser',
+  REPO_LIST_BY_USER,
 )
 
 /** The profile's teams panel. */
@@ -48,15 +55,15 @@ export const GROUPS_USE = scopedViewOf(
   'profile-groups',
   'Profile: your teams',
   '/me',
-  'group.listByUser',
+  GROUP_LIST_BY_USER,
 )
 
 export const SCOPE_USES: readonly ScopeUse[] = [
-  viewOf('profile', 'Profile: your account', '/me', 'user.me'),
+  viewOf('profile', 'Profile: your account', '/me', USER_ME),
   REPOS_USE,
   GROUPS_USE,
-  viewOf('hello', 'Hello', '/hello', 'user.hello'),
-  viewOf('user-lookup', 'Users: look up a user', '/users', 'user.show'),
+  viewOf('hello', 'Hello', '/hello', USER_HELLO),
+  viewOf('user-lookup', 'Users: look up a user', '/users', USER_SHOW),
 ]
 
 /** The views a scope serves: those that need it, or need a scope it implies (`repo` → `repo:read`). */

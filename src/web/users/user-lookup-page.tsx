@@ -4,6 +4,7 @@ import { useNavigate, useParams } from 'react-router-dom'
 import { parseUserKey, type UserKey } from '../../protocol/user-key'
 import { isApiError } from '../lib/api-error'
 import { apiCall, apiTemplateLine } from '../lib/api-call'
+import { USER_SHOW } from '../../protocol/endpoint-rows-users'
 import { ApiErrorNotice } from '../lib/api-error-notice'
 import { ResponseMetaLine } from '../lib/response-meta'
 import { UserCard, UserCardSkeleton } from './user-card'
@@ -96,7 +97,7 @@ function LookupResultView({
     <>
       <UserCard user={query.data.data} />
       <ResponseMetaLine
-        request={apiCall('user.show', { login: userKey.value }).line}
+        request={apiCall(USER_SHOW, { login: userKey.value }).line}
         meta={query.data.meta}
       />
     </>
@@ -129,7 +130,7 @@ export function UserLookupPage() {
       <header className="page-head">
         <h1>Look up a user</h1>
         <p className="lede">
-          <span className="mono">{apiTemplateLine('user.show')}</span> with a login or an id: public
+          <span className="mono">{apiTemplateLine(USER_SHOW)}</span> with a login or an id: public
           information, no token needed.
         </p>
       </header>

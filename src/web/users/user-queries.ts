@@ -8,17 +8,19 @@ import { z } from 'zod/mini'
 import { GroupSchema, RepoSchema, UserSchema, type User } from '../../protocol/schemas'
 import { ACCOUNT_KEY } from '../lib/account-key'
 import { apiCall } from '../lib/api-call'
+import { GROUP_LIST_BY_USER, USER_ME, USER_SHOW } from '../../protocol/endpoint-rows-users'
+import { REPO_LIST_BY_USER } from '../../protocol/endpoint-rows-repos'
 import { apiGet, type ApiResult } from '../lib/api-client'
 
 export type UserResult = ApiResult<User>
 
 export function fetchCurrentUser(): Promise<UserResult> {
-  return apiGet(apiCall('user.me').path, UserSchema)
+  return apiGet(apiCall(USER_ME).path, UserSchema)
 }
 
 /** `key` is a login or an id already checked by parseUserKey (the proxy checks it again). */
 export function fetchUser(key: string | number): Promise<UserResult> {
-  return apiGet(apiCall('user.show', { login: key }).path, UserSchema)
+  return apiGet(apiCall(USER_SHOW, { login: key }).path, UserSchema)
 }
 
 const USER_STALE_TIME = 30_000
@@ -58,7 +60,7 @@ const ReposSchema = z.array(RepoSchema)
 
 /** Needs `repo:read` (endpoints.ts); a 403 says so in `X-Accepted-OAuth-Scopes`. */
 export function fetchUserRepos(login: string) {
-  return apiGet(apiCall('repo.listByUser', { login }).path, ReposSchema)
+  return apiGet(apiCall(REPO_LIST_BY_USER, { login }).path, ReposSchema)
 }
 
 /** The token decides what they list: they belong to the connected account. */
@@ -76,7 +78,7 @@ const GroupsSchema = z.array(GroupSchema)
 
 /** Needs `group:read` (endpoints.ts); a 403 says so in `X-Accepted-OAuth-Scopes`. */
 export function fetchUserGroups(id: number) {
-  return apiGet(apiCall('group.listByUser', { id }).path, GroupsSchema)
+  return apiGet(apiCall(GROUP_LIST_BY_USER, { id }).path, GroupsSchema)
 }
 
 export const groupQueries = {
