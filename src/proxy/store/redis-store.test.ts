@@ -91,6 +91,8 @@ describe('the Redis store', () => {
     await store.set('ended:session-1', '1', 60_000)
     expect(await store.increment('attempts', 60_000)).toBe(1)
     await stop()
+    // The client has seen the connection go (else waitUntilReady could answer for the old one).
+    await expect(store.ping()).rejects.toThrow(StoreUnavailableError)
     await restart()
     await store.waitUntilReady(5000)
     expect(await store.get('ended:session-1')).toBe('1')
