@@ -47,8 +47,6 @@ export const NO_SCOPE_MEANING =
 
 const byName = new Map(SCOPES.map((scope) => [scope.name, scope]))
 
-export type ScopeName = string
-
 export class ScopeError extends Error {
   override readonly name = 'ScopeError'
   constructor(readonly scope: string) {
