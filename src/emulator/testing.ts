@@ -244,7 +244,11 @@ export function redeemCode(
   return Promise.resolve(
     app.request('/oauth2/token', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      // The User-Agent the proxy sends: the observed profile refuses a token call without one.
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'User-Agent': 'yuque-oauth-playground/test',
+      },
       body: new URLSearchParams({
         grant_type: 'authorization_code',
         client_id: 'playground-web',
