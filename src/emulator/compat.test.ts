@@ -211,16 +211,23 @@ describe.each(PROFILE_NAMES)('with the %s profile', (profile) => {
      * The token request as a confidential client with client_secret_post. No PKCE: the service
      * documents none, so the code is bound by the client secret and the state check alone.
      */
-    const redeem = (params: URLSearchParams) =>
+    const redeem = (params: URLSearchParams, auth: oauth.ClientAuth = clientAuth) =>
       oauth.authorizationCodeGrantRequest(
         as(),
         client,
-        clientAuth,
+        auth,
         params,
         REDIRECT_URI,
         oauth.nopkce,
         INSECURE_HTTP_FOR_LOOPBACK_TEST_ONLY,
       )
+
+    /** The callback's parameters of an approved login, checked against a fresh state. */
+    async function approvedParams(login: string, scope: string): Promise<URLSearchParams> {
+      const state = oauth.generateRandomState()
+      const callback = await approvedCallback(state, login, scope)
+      return oauth.validateAuthResponse(as(), client, callback, state)
+    }
 
     it('completes the authorization-code flow with client_secret_post and gets a working token', async () => {
       const state = oauth.generateRandomState()
@@ -285,13 +292,7 @@ describe.each(PROFILE_NAMES)('with the %s profile', (profile) => {
     })
 
     it('reports a replayed code as invalid_grant and the first token stops working', async () => {
-      const state = oauth.generateRandomState()
-      const params = oauth.validateAuthResponse(
-        as(),
-        client,
-        await approvedCallback(state, 'alice', 'repo:read'),
-        state,
-      )
+      const params = await approvedParams('alice', 'repo:read')
       const first = await oauth.processAuthorizationCodeResponse(as(), client, await redeem(params))
 
       const replay = oauth.processAuthorizationCodeResponse(as(), client, await redeem(params))
@@ -309,43 +310,15 @@ describe.each(PROFILE_NAMES)('with the %s profile', (profile) => {
     })
 
     it('also redeems a code with client_secret_basic, the method RFC 6749 makes the default', async () => {
-      const state = oauth.generateRandomState()
-      const params = oauth.validateAuthResponse(
-        as(),
-        client,
-        await approvedCallback(state, 'bob', 'repo:read'),
-        state,
-      )
-      const response = await oauth.authorizationCodeGrantRequest(
-        as(),
-        client,
-        oauth.ClientSecretBasic(CLIENT_SECRET),
-        params,
-        REDIRECT_URI,
-        oauth.nopkce,
-        INSECURE_HTTP_FOR_LOOPBACK_TEST_ONLY,
-      )
+      const params = await approvedParams('bob', 'repo:read')
+      const response = await redeem(params, oauth.ClientSecretBasic(CLIENT_SECRET))
       const tokens = await oauth.processAuthorizationCodeResponse(as(), client, response)
       expect(tokens).toMatchObject({ token_type: 'bearer', scope: 'repo:read' })
     })
 
     it('reports a wrong client secret as invalid_client', async () => {
-      const state = oauth.generateRandomState()
-      const params = oauth.validateAuthResponse(
-        as(),
-        client,
-        await approvedCallback(state, 'alice', ''),
-        state,
-      )
-      const response = await oauth.authorizationCodeGrantRequest(
-        as(),
-        client,
-        oauth.ClientSecretPost('not-the-secret'),
-        params,
-        REDIRECT_URI,
-        oauth.nopkce,
-        INSECURE_HTTP_FOR_LOOPBACK_TEST_ONLY,
-      )
+      const params = await approvedParams('alice', '')
+      const response = await redeem(params, oauth.ClientSecretPost('not-the-secret'))
       await expect(
         oauth.processAuthorizationCodeResponse(as(), client, response),
       ).rejects.toMatchObject({ status: 401, error: 'invalid_client' })

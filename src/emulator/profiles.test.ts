@@ -7,18 +7,11 @@
  */
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import {
-  ErrorBodySchema,
-  GroupSchema,
-  RepoSchema,
-  TokenResponseSchema,
-  UserSchema,
-  envelope,
-} from '../protocol/schemas'
+import { ErrorBodySchema, GroupSchema, RepoSchema, UserSchema, envelope } from '../protocol/schemas'
 import { createEmulator, type EmulatorOptions } from './emulator'
 import { PROFILE_NAMES, PROFILE_RULES, PROFILES, type ProfileName } from './profiles'
 import { seedGroups, seedUsers, type SeedRepo } from './seed'
-import { authorizeThroughPages, redeemCode } from './testing'
+import { authorizeThroughPages, redeemCode, tokenThroughPages } from './testing'
 
 const START = Date.parse('2025-01-15T10:00:00.000Z')
 const UA = { 'User-Agent': 'profiles-test/1.0' }
@@ -30,15 +23,7 @@ function setup(profile: ProfileName, options: EmulatorOptions = {}) {
 }
 type App = ReturnType<typeof setup>['app']
 
-async function tokenFor(app: App, login: string, scope: string): Promise<string> {
-  const params = new URLSearchParams({ client_id: 'playground-web', response_type: 'code', scope })
-  const page = await authorizeThroughPages(app, `/oauth2/authorize?${params.toString()}`, {
-    login,
-  })
-  const code = new URL(page.location ?? '').searchParams.get('code') ?? ''
-  const response = await redeemCode(app, code)
-  return TokenResponseSchema.parse(await response.json()).access_token
-}
+const tokenFor = tokenThroughPages
 
 function get(app: App, path: string, token?: string, headers: Record<string, string> = UA) {
   return app.request(path, {
