@@ -74,6 +74,7 @@ async function main(): Promise<void> {
     const emulator = await startEmulator({
       port: config.emulatorPort,
       host: '127.0.0.1',
+      profile: process.env.EMULATOR_PROFILE,
       options: {
         apps: seedApps({ webRedirectUri: config.redirectUri }),
         origin: `http://127.0.0.1:${config.emulatorPort}`,
