@@ -1,0 +1,128 @@
+/**
+ * Tag repo: repositories of a user or a team (the document accepts a team login on
+ * /users/{login}/repos too), by id and by namespace, and their tables of contents.
+ */
+import type { EndpointId } from '../../protocol/endpoints'
+import { createBook, deleteBook, listBooks, updateBook, visibleBook } from '../model/books'
+import { showToc, updateToc } from '../model/toc'
+import {
+  bookRefOf,
+  createSubApp,
+  fieldsOf,
+  queryOf,
+  readBody,
+  VISIBILITY,
+  type ApiContext,
+  type ApiKit,
+} from './kit'
+import { bookDetailShape, bookShape, tocShape } from './shapes'
+
+const TOC_ACTIONS = ['appendNode', 'prependNode', 'editNode', 'removeNode'] as const
+
+export function createRepoApi(kit: ApiKit) {
+  const app = createSubApp()
+  const { state, origin } = kit
+  const viewer = (c: ApiContext) => kit.caller(c).user.id
+
+  const list = (c: ApiContext) => {
+    const query = queryOf(c)
+    const type = query.text('type', ['Book', 'Design'] as const)
+    const ability = query.text('filterByAbility', ['create_doc'])
+    const filter = {
+      offset: query.int('offset', { min: 0 }) ?? 0,
+      limit: query.int('limit', { min: 1, max: 100 }) ?? 100,
+      ...(type === undefined ? {} : { type }),
+      ...(ability === undefined ? {} : { ability }),
+    }
+    const books = listBooks(state, viewer(c), c.req.param('login') ?? '', filter)
+    return c.json({ data: books.map((book) => bookShape(state, book, origin)) })
+  }
+  const create = async (c: ApiContext) => {
+    const fields = fieldsOf(await readBody(c))
+    const input = {
+      name: fields.required('name'),
+      slug: fields.required('slug'),
+      public: fields.int('public', VISIBILITY) ?? 0,
+      ...(fields.str('description') === undefined
+        ? {}
+        : { description: fields.str('description') ?? '' }),
+    }
+    const book = createBook(state, viewer(c), c.req.param('login') ?? '', input)
+    return c.json({ data: bookShape(state, book, origin) })
+  }
+  const show = (c: ApiContext) => {
+    const book = visibleBook(state, viewer(c), bookRefOf(c))
+    const toc = showToc(state, viewer(c), bookRefOf(c))
+    return c.json({ data: bookDetailShape(state, book, toc, origin) })
+  }
+  const update = async (c: ApiContext) => {
+    const fields = fieldsOf(await readBody(c))
+    const input = Object.fromEntries(
+      Object.entries({
+        name: fields.str('name'),
+        slug: fields.str('slug'),
+        public: fields.int('public', VISIBILITY),
+        description: fields.str('description'),
+      }).filter(([, v]) => v !== undefined),
+    )
+    const book = updateBook(state, viewer(c), bookRefOf(c), input)
+    return c.json({ data: bookShape(state, book, origin) })
+  }
+  const remove = (c: ApiContext) => {
+    const book = deleteBook(state, viewer(c), bookRefOf(c))
+    return c.json({ data: bookShape(state, book, origin) })
+  }
+  const toc = (c: ApiContext) => {
+    return c.json({ data: showToc(state, viewer(c), bookRefOf(c)).map(tocShape) })
+  }
+  const changeToc = async (c: ApiContext) => {
+    const fields = fieldsOf(await readBody(c))
+    const action = fields.choice('action', TOC_ACTIONS)
+    if (action === undefined) fields.required('action')
+    const docId = fields.int('doc_id')
+    const given = {
+      actionMode: fields.choice('action_mode', ['sibling', 'child'] as const),
+      targetUuid: fields.str('target_uuid'),
+      nodeUuid: fields.str('node_uuid'),
+      docIds: fields.ints('doc_ids') ?? (docId === undefined ? undefined : [docId]),
+      type: fields.choice('type', ['DOC', 'LINK', 'TITLE'] as const),
+      title: fields.str('title'),
+      url: fields.str('url'),
+      openWindow: fields.int('open_window', [0, 1] as const),
+      visible: fields.int('visible', [0, 1] as const),
+    }
+    const defined = Object.fromEntries(
+      Object.entries(given).filter(([, v]) => v !== undefined && v !== ''),
+    )
+    const entries = updateToc(state, viewer(c), bookRefOf(c), {
+      action: action ?? 'appendNode',
+      ...defined,
+    })
+    return c.json({ data: entries.map(tocShape) })
+  }
+
+  // Most specific paths first, as the endpoint table matches them (protocol/endpoints.ts).
+  const routes: [
+    EndpointId,
+    'get' | 'post' | 'put' | 'delete',
+    (c: ApiContext) => Response | Promise<Response>,
+  ][] = [
+    ['toc.showById', 'get', toc],
+    ['toc.updateById', 'put', changeToc],
+    ['toc.show', 'get', toc],
+    ['toc.update', 'put', changeToc],
+    ['repo.listByGroup', 'get', list],
+    ['repo.createByGroup', 'post', create],
+    ['repo.listByUser', 'get', list],
+    ['repo.createByUser', 'post', create],
+    ['repo.showById', 'get', show],
+    ['repo.updateById', 'put', update],
+    ['repo.deleteById', 'delete', remove],
+    ['repo.show', 'get', show],
+    ['repo.update', 'put', update],
+    ['repo.delete', 'delete', remove],
+  ]
+  for (const [id, method, handler] of routes) app[method](...kit.route(id), handler)
+
+  return app
+}
