@@ -6,6 +6,7 @@
 import { avatarUrl, userRecord } from '../records'
 import { itemsCount, ownerLogin, teamOf, type ModelState } from '../model/state'
 import type { TocEntry } from '../model/toc'
+import { wordCount } from '../model/state'
 import type { Book, Doc, DocVersion, Membership, Team } from '../model/types'
 
 export type Shape = Record<string, unknown>
@@ -68,13 +69,6 @@ export function bookDetailShape(state: ModelState, book: Book, toc: TocEntry[], 
       `- type: ${entry.node.type}\n  title: ${JSON.stringify(entry.node.title)}\n  uuid: ${entry.node.uuid}\n  level: ${entry.level}`,
   )
   return { ...bookShape(state, book, origin), toc_yml: ['- type: META', ...lines].join('\n') }
-}
-
-/** Words as the service counts them: each CJK character, and each run of other letters. */
-export function wordCount(text: string): number {
-  const cjk = text.match(/[\u3400-\u9fff]/gu)?.length ?? 0
-  const words = text.replace(/[\u3400-\u9fff]/gu, ' ').match(/[\p{L}\p{N}_]+/gu)?.length ?? 0
-  return cjk + words
 }
 
 const escapeHtml = (text: string) =>

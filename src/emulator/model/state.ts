@@ -134,3 +134,10 @@ export function itemsCount(state: ModelState, book: Book): number {
   const held = state.docs.some((doc) => doc.bookId === book.id)
   return held ? docsOf(state, book).length : book.seededItems
 }
+
+/** Words as the service counts them: each CJK character, and each run of other letters. */
+export function wordCount(text: string): number {
+  const cjk = text.match(/[\u3400-\u9fff]/gu)?.length ?? 0
+  const words = text.replace(/[\u3400-\u9fff]/gu, ' ').match(/[\p{L}\p{N}_]+/gu)?.length ?? 0
+  return cjk + words
+}

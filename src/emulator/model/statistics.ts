@@ -3,7 +3,7 @@
  * published versions, reads and likes the documents' counters. `range` (0 all time, 30, 365
  * days) counts only versions and documents inside the window ending now.
  */
-import { docsOf, roleIn, visibleTeam, type ModelState } from './state'
+import { docsOf, roleIn, visibleTeam, wordCount, type ModelState } from './state'
 import { ModelError, type Book, type Doc, type Team } from './types'
 
 export interface StatisticsQuery {
@@ -133,7 +133,7 @@ export function bookStatistics(
       content_updated_at_ms: Date.parse(book.contentUpdatedAt),
       user_id: team.id,
       post_count: docs.length,
-      word_count: sum(docs, (doc) => doc.body.length),
+      word_count: sum(docs, (doc) => wordCount(doc.body)),
       write_count: writesIn(state, docs, from),
       read_count: sum(docs, (doc) => doc.readCount),
       like_count: sum(docs, (doc) => doc.likesCount),
@@ -166,7 +166,7 @@ export function docStatistics(
       created_at: doc.createdAt,
       content_updated_at: doc.contentUpdatedAt,
       user_id: doc.userId,
-      word_count: doc.body.length,
+      word_count: wordCount(doc.body),
       write_count: writesIn(state, [doc], from),
       read_count: doc.readCount,
       like_count: doc.likesCount,
