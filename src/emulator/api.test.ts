@@ -5,12 +5,12 @@ import {
   GroupSchema,
   HelloSchema,
   RepoSchema,
-  TokenResponseSchema,
   UserSchema,
   envelope,
 } from '../protocol/schemas'
 import { createEmulator, type EmulatorOptions } from './emulator'
-import { authorizeThroughPages, openSignIn } from './testing'
+import { issueToken } from './api/api-testing'
+import { openSignIn } from './testing'
 
 const START = Date.parse('2025-01-15T10:00:00.000Z')
 const UA = { 'User-Agent': 'api-test/1.0' }
@@ -21,25 +21,6 @@ function setup(options: EmulatorOptions = {}) {
   return { ...emulator, advance: (ms: number) => (time += ms) }
 }
 type App = ReturnType<typeof setup>['app']
-
-async function issueToken(app: App, login: string, scope: string): Promise<string> {
-  const params = new URLSearchParams({ client_id: 'playground-web', response_type: 'code', scope })
-  const result = await authorizeThroughPages(app, `/oauth2/authorize?${params.toString()}`, {
-    login,
-  })
-  const code = new URL(result.location ?? '').searchParams.get('code') ?? ''
-  const response = await app.request('/oauth2/token', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'authorization_code',
-      client_id: 'playground-web',
-      client_secret: 'playground-web-secret',
-      code,
-    }),
-  })
-  return TokenResponseSchema.parse(await response.json()).access_token
-}
 
 function get(app: App, path: string, token?: string, headers: Record<string, string> = UA) {
   return app.request(path, {

@@ -8,6 +8,28 @@ import { authorizeThroughPages } from '../testing'
 
 export const ALL_SCOPES = 'group,repo,doc'
 
+type App = ReturnType<typeof createEmulator>['app']
+
+/** A token as a user gets it: sign-in and consent on the pages, then the code at /oauth2/token. */
+export async function issueToken(app: App, login: string, scope: string): Promise<string> {
+  const params = new URLSearchParams({ client_id: 'playground-web', response_type: 'code', scope })
+  const result = await authorizeThroughPages(app, `/oauth2/authorize?${params.toString()}`, {
+    login,
+  })
+  const code = new URL(result.location ?? '').searchParams.get('code') ?? ''
+  const response = await app.request('/oauth2/token', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      grant_type: 'authorization_code',
+      client_id: 'playground-web',
+      client_secret: 'playground-web-secret',
+      code,
+    }),
+  })
+  return TokenResponseSchema.parse(await response.json()).access_token
+}
+
 export function setupApi() {
   const emulator = createEmulator({ clock: () => Date.parse('2025-01-15T10:00:00.000Z') })
   const tokens = new Map<string, string>()
@@ -17,25 +39,7 @@ export function setupApi() {
     const key = `${login} ${scope}`
     const known = tokens.get(key)
     if (known !== undefined) return known
-    const params = new URLSearchParams({
-      client_id: 'playground-web',
-      response_type: 'code',
-      scope,
-    })
-    const page = await authorizeThroughPages(app, `/oauth2/authorize?${params.toString()}`, {
-      login,
-    })
-    const response = await app.request('/oauth2/token', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        grant_type: 'authorization_code',
-        client_id: 'playground-web',
-        client_secret: 'playground-web-secret',
-        code: new URL(page.location ?? '').searchParams.get('code') ?? '',
-      }),
-    })
-    const token = TokenResponseSchema.parse(await response.json()).access_token
+    const token = await issueToken(app, login, scope)
     tokens.set(key, token)
     return token
   }

@@ -3,7 +3,6 @@
  * and their versions. Lists page with offset and limit (at most 100) and filter by `deleted` and
  * `changed_at_gte`; optional_properties adds hits, tags and latest_version_id.
  */
-import type { EndpointId } from '../../protocol/endpoints'
 import {
   createDoc,
   deleteDoc,
@@ -19,6 +18,7 @@ import {
   bookRefOf,
   createSubApp,
   fieldsOf,
+  mountRoutes,
   queryOf,
   readBody,
   VISIBILITY,
@@ -104,24 +104,18 @@ export function createDocApi(kit: ApiKit) {
     return c.json({ data: docDetailShape(state, doc, book, origin) })
   })
 
-  // Most specific paths first, as the endpoint table matches them (protocol/endpoints.ts).
-  const routes: [
-    EndpointId,
-    'get' | 'post' | 'put' | 'delete',
-    (c: ApiContext) => Response | Promise<Response>,
-  ][] = [
-    ['doc.listById', 'get', list],
-    ['doc.createById', 'post', create],
-    ['doc.showById', 'get', show],
-    ['doc.updateById', 'put', update],
-    ['doc.deleteById', 'delete', remove],
-    ['doc.list', 'get', list],
-    ['doc.create', 'post', create],
-    ['doc.show', 'get', show],
-    ['doc.update', 'put', update],
-    ['doc.delete', 'delete', remove],
-  ]
-  for (const [id, method, handler] of routes) app[method](...kit.route(id), handler)
+  mountRoutes(app, kit, [
+    ['doc.listById', list],
+    ['doc.createById', create],
+    ['doc.showById', show],
+    ['doc.updateById', update],
+    ['doc.deleteById', remove],
+    ['doc.list', list],
+    ['doc.create', create],
+    ['doc.show', show],
+    ['doc.update', update],
+    ['doc.delete', remove],
+  ])
 
   app.get(...kit.route('doc.versions'), (c) => {
     const docId = queryOf(c).int('doc_id', { min: 1 })

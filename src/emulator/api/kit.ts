@@ -5,7 +5,7 @@
  * (请求参数校验失败: of its type but out of range, or a required field missing).
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
-import type { EndpointId } from '../../protocol/endpoints'
+import { endpointById, type EndpointId } from '../../protocol/endpoints'
 import type { EmulatorEnv } from '../context'
 import { EmulatorError, excerpt } from '../emulator-error'
 import type { SeedUser } from '../seed'
@@ -175,3 +175,16 @@ export function bookRefOf(c: ApiContext): BookRef {
 }
 
 export const VISIBILITY = [0, 1, 2] as const
+
+type Handler = (c: ApiContext) => Response | Promise<Response>
+
+/**
+ * Mounts `[endpoint id, handler]` rows in order: most specific paths first, as the endpoint
+ * table matches them (protocol/endpoints.ts), since Hono tries routes in the order added.
+ */
+export function mountRoutes(app: Hono<ApiEnv>, kit: ApiKit, rows: [EndpointId, Handler][]): void {
+  for (const [id, handler] of rows) {
+    const method = endpointById(id).method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'
+    app[method](...kit.route(id), handler)
+  }
+}

@@ -2,13 +2,13 @@
  * Tag repo: repositories of a user or a team (the document accepts a team login on
  * /users/{login}/repos too), by id and by namespace, and their tables of contents.
  */
-import type { EndpointId } from '../../protocol/endpoints'
 import { createBook, deleteBook, listBooks, updateBook, visibleBook } from '../model/books'
 import { showToc, updateToc } from '../model/toc'
 import {
   bookRefOf,
   createSubApp,
   fieldsOf,
+  mountRoutes,
   queryOf,
   readBody,
   VISIBILITY,
@@ -101,28 +101,22 @@ export function createRepoApi(kit: ApiKit) {
     return c.json({ data: entries.map(tocShape) })
   }
 
-  // Most specific paths first, as the endpoint table matches them (protocol/endpoints.ts).
-  const routes: [
-    EndpointId,
-    'get' | 'post' | 'put' | 'delete',
-    (c: ApiContext) => Response | Promise<Response>,
-  ][] = [
-    ['toc.showById', 'get', toc],
-    ['toc.updateById', 'put', changeToc],
-    ['toc.show', 'get', toc],
-    ['toc.update', 'put', changeToc],
-    ['repo.listByGroup', 'get', list],
-    ['repo.createByGroup', 'post', create],
-    ['repo.listByUser', 'get', list],
-    ['repo.createByUser', 'post', create],
-    ['repo.showById', 'get', show],
-    ['repo.updateById', 'put', update],
-    ['repo.deleteById', 'delete', remove],
-    ['repo.show', 'get', show],
-    ['repo.update', 'put', update],
-    ['repo.delete', 'delete', remove],
-  ]
-  for (const [id, method, handler] of routes) app[method](...kit.route(id), handler)
+  mountRoutes(app, kit, [
+    ['toc.showById', toc],
+    ['toc.updateById', changeToc],
+    ['toc.show', toc],
+    ['toc.update', changeToc],
+    ['repo.listByGroup', list],
+    ['repo.createByGroup', create],
+    ['repo.listByUser', list],
+    ['repo.createByUser', create],
+    ['repo.showById', show],
+    ['repo.updateById', update],
+    ['repo.deleteById', remove],
+    ['repo.show', show],
+    ['repo.update', update],
+    ['repo.delete', remove],
+  ])
 
   return app
 }

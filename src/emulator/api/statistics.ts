@@ -61,35 +61,18 @@ export function createStatisticsApi(kit: ApiKit) {
     return c.json({ data: asStrings(groupStatistics(state, viewer(c), login(c))) })
   })
 
-  app.get(...kit.route('statistic.members'), (c) => {
-    const { rows, total } = memberStatistics(
-      state,
-      viewer(c),
-      login(c),
-      statisticsQuery(c, SORT_FIELDS.members),
-    )
-    return c.json({ data: { members: rows.map(asStrings), total } })
-  })
-
-  app.get(...kit.route('statistic.books'), (c) => {
-    const { rows, total } = bookStatistics(
-      state,
-      viewer(c),
-      login(c),
-      statisticsQuery(c, SORT_FIELDS.books),
-    )
-    return c.json({ data: { books: rows.map(asStrings), total } })
-  })
-
-  app.get(...kit.route('statistic.docs'), (c) => {
-    const { rows, total } = docStatistics(
-      state,
-      viewer(c),
-      login(c),
-      statisticsQuery(c, SORT_FIELDS.docs),
-    )
-    return c.json({ data: { docs: rows.map(asStrings), total } })
-  })
+  const lists = [
+    ['statistic.members', 'members', memberStatistics],
+    ['statistic.books', 'books', bookStatistics],
+    ['statistic.docs', 'docs', docStatistics],
+  ] as const
+  for (const [id, key, compute] of lists) {
+    app.get(...kit.route(id), (c) => {
+      const query = statisticsQuery(c, SORT_FIELDS[key])
+      const { rows, total } = compute(state, viewer(c), login(c), query)
+      return c.json({ data: { [key]: rows.map(asStrings), total } })
+    })
+  }
 
   return app
 }

@@ -49,6 +49,17 @@ function writesIn(state: ModelState, docs: Doc[], from: number, userId?: number)
 
 const sum = (docs: Doc[], pick: (doc: Doc) => number) => docs.reduce((n, doc) => n + pick(doc), 0)
 
+/** The figures every statistic has for a set of documents; writes counted from `from`. */
+function figures(state: ModelState, docs: Doc[], from: number): Row {
+  return {
+    word_count: sum(docs, (doc) => wordCount(doc.body)),
+    write_count: writesIn(state, docs, from),
+    read_count: sum(docs, (doc) => doc.readCount),
+    like_count: sum(docs, (doc) => doc.likesCount),
+    comment_count: sum(docs, (doc) => doc.commentsCount),
+  }
+}
+
 function page(rows: Row[], query: StatisticsQuery, label: (row: Row) => string) {
   const named = rows.filter((row) => query.name === undefined || label(row).includes(query.name))
   const field = query.sortField
@@ -74,10 +85,7 @@ export function groupStatistics(state: ModelState, viewerId: number, login: stri
     user_id: team.id,
     organization_id: 0,
     member_count: team.members.length,
-    write_count: writesIn(state, docs, -Infinity),
-    read_count: sum(docs, (doc) => doc.readCount),
-    like_count: sum(docs, (doc) => doc.likesCount),
-    comment_count: sum(docs, (doc) => doc.commentsCount),
+    ...figures(state, docs, -Infinity),
     doc_count: docs.length,
     book_count: books.length,
     public_book_count: books.filter((book) => book.public !== 0).length,
@@ -133,12 +141,8 @@ export function bookStatistics(
       content_updated_at_ms: Date.parse(book.contentUpdatedAt),
       user_id: team.id,
       post_count: docs.length,
-      word_count: sum(docs, (doc) => wordCount(doc.body)),
-      write_count: writesIn(state, docs, from),
-      read_count: sum(docs, (doc) => doc.readCount),
-      like_count: sum(docs, (doc) => doc.likesCount),
       watch_count: book.watchesCount,
-      comment_count: sum(docs, (doc) => doc.commentsCount),
+      ...figures(state, docs, from),
     }
   })
   return page(rows, query, (row) => String(row.name))
@@ -166,11 +170,7 @@ export function docStatistics(
       created_at: doc.createdAt,
       content_updated_at: doc.contentUpdatedAt,
       user_id: doc.userId,
-      word_count: wordCount(doc.body),
-      write_count: writesIn(state, [doc], from),
-      read_count: doc.readCount,
-      like_count: doc.likesCount,
-      comment_count: doc.commentsCount,
+      ...figures(state, [doc], from),
     })),
   )
   return page(rows, query, (row) => String(row.title))
