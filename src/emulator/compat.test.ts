@@ -314,7 +314,7 @@ describe('every method of @yuque/sdk against the emulator', () => {
     const admin = sdk(await tokenFor('wangxiaoming', ALL))
     const before = await admin.groups.listUser({ login: 'yuque-lab' })
     expect(before).toEqual(
-      expect.arrayContaining([expect.objectContaining({ user_id: 1002, role: 1 })]),
+      expect.arrayContaining([expect.objectContaining({ user_id: 1004, role: 2 })]),
     )
     const added = await admin.groups.addUser({
       group: 'yuque-lab',
