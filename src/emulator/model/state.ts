@@ -6,6 +6,7 @@
  * `missing` (a 404 that says nothing of its existence); what they see but may not change is
  * `denied` (403).
  */
+import { parseUserKey } from '../../protocol/user-key'
 import type { SeedUser } from '../seed'
 import {
   ModelError,
@@ -35,14 +36,21 @@ export interface ModelState {
 /** Who an owner login names: a user or a team (`/users/{login}/repos` accepts both). */
 export type Account = { kind: 'user'; user: SeedUser } | { kind: 'team'; team: Team }
 
-const isNumeric = (key: string) => /^\d+$/.test(key)
+/** Whether `key` (a login, or a numeric id as protocol/user-key.ts parses it) names `account`. */
+function names(key: string, account: { id: number; login: string }): boolean {
+  const parsed = parseUserKey(key)
+  if (!parsed.ok) return false
+  return parsed.key.kind === 'id'
+    ? parsed.key.id === account.id
+    : parsed.key.login === account.login
+}
 
 export function userByKey(state: ModelState, key: string): SeedUser | undefined {
-  return state.users.find((user) => (isNumeric(key) ? String(user.id) === key : user.login === key))
+  return state.users.find((user) => names(key, user))
 }
 
 export function teamByKey(state: ModelState, key: string): Team | undefined {
-  return state.teams.find((team) => (isNumeric(key) ? String(team.id) === key : team.login === key))
+  return state.teams.find((team) => names(key, team))
 }
 
 export function accountByKey(state: ModelState, key: string): Account | undefined {
