@@ -497,6 +497,16 @@ describe('the emulator against the official OpenAPI document', () => {
     expect(body.message).toContain(c.says)
   })
 
+  it('accepts a team login on /users/{login}/repos, as the document says (用户/团队的 Login 或 ID)', async () => {
+    const byLogin = await api.call('bob', 'GET', '/users/payments-docs/repos')
+    const byId = await api.call('bob', 'GET', '/users/3001/repos')
+    for (const answer of [byLogin, byId]) {
+      expect(answer.body).toEqual({
+        data: [expect.objectContaining({ namespace: 'payments-docs/gateway-guide' })],
+      })
+    }
+  })
+
   it('answers 401 without a token and 403 naming the scope for a token without it, on every scoped operation', async () => {
     const bare = await api.tokenFor('bob', '')
     for (const endpoint of ENDPOINTS.filter((e) => e.scope !== null)) {
