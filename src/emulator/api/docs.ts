@@ -20,10 +20,10 @@ import {
   fieldsOf,
   mountRoutes,
   queryOf,
-  readBody,
   VISIBILITY,
   type ApiContext,
   type ApiKit,
+  bodyFieldsOf,
 } from './kit'
 import { docDetailShape, docShape, versionDetailShape, versionShape } from './shapes'
 
@@ -31,7 +31,7 @@ const OPTIONAL = ['hits', 'tags', 'latest_version_id']
 const FORMATS = ['markdown', 'html', 'lake'] as const
 
 async function docInput(c: ApiContext): Promise<DocInput> {
-  const fields = fieldsOf(await readBody(c))
+  const fields = await bodyFieldsOf(c)
   const given = {
     slug: fields.str('slug'),
     title: fields.str('title'),

@@ -3,7 +3,7 @@
  * changes or removes members (model/teams.ts).
  */
 import { membersOf, removeMember, setMemberRole, teamsOfUser } from '../model/teams'
-import { createSubApp, fieldsOf, queryOf, readBody, type ApiKit } from './kit'
+import { createSubApp, queryOf, type ApiKit, bodyFieldsOf } from './kit'
 import { memberShape, teamShape } from './shapes'
 
 /** The document's page size for team lists (no limit parameter). */
@@ -41,7 +41,8 @@ export function createGroupApi(kit: ApiKit) {
   })
 
   app.put(...kit.route('group.updateMember'), async (c) => {
-    const role = fieldsOf(await readBody(c)).int('role', [0, 1, 2] as const) ?? 1
+    const fields = await bodyFieldsOf(c)
+    const role = fields.int('role', [0, 1, 2] as const) ?? 1
     const login = c.req.param('login') ?? ''
     const { team, membership } = setMemberRole(
       state,

@@ -128,6 +128,11 @@ export async function readBody(c: ApiContext): Promise<Record<string, unknown>> 
   return body as Record<string, unknown>
 }
 
+/** The JSON body's field readers (readBody, then fieldsOf). */
+export async function bodyFieldsOf(c: ApiContext) {
+  return fieldsOf(await readBody(c))
+}
+
 /** Readers of a JSON body's fields, each naming the field it refuses. */
 export function fieldsOf(body: Record<string, unknown>) {
   const what = (name: string) => `the field "${name}"`

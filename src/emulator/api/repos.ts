@@ -4,17 +4,8 @@
  */
 import { createBook, deleteBook, listBooks, updateBook, visibleBook } from '../model/books'
 import { showToc, updateToc } from '../model/toc'
-import {
-  bookRefOf,
-  createSubApp,
-  fieldsOf,
-  mountRoutes,
-  queryOf,
-  readBody,
-  VISIBILITY,
-  type ApiContext,
-  type ApiKit,
-} from './kit'
+import { bodyFieldsOf, bookRefOf, createSubApp, mountRoutes, queryOf, VISIBILITY } from './kit'
+import type { ApiContext, ApiKit } from './kit'
 import { bookDetailShape, bookShape, tocShape } from './shapes'
 
 const TOC_ACTIONS = ['appendNode', 'prependNode', 'editNode', 'removeNode'] as const
@@ -38,7 +29,7 @@ export function createRepoApi(kit: ApiKit) {
     return c.json({ data: books.map((book) => bookShape(state, book, origin)) })
   }
   const create = async (c: ApiContext) => {
-    const fields = fieldsOf(await readBody(c))
+    const fields = await bodyFieldsOf(c)
     const input = {
       name: fields.required('name'),
       slug: fields.required('slug'),
@@ -56,7 +47,7 @@ export function createRepoApi(kit: ApiKit) {
     return c.json({ data: bookDetailShape(state, book, toc, origin) })
   }
   const update = async (c: ApiContext) => {
-    const fields = fieldsOf(await readBody(c))
+    const fields = await bodyFieldsOf(c)
     const input = Object.fromEntries(
       Object.entries({
         name: fields.str('name'),
@@ -76,7 +67,7 @@ export function createRepoApi(kit: ApiKit) {
     return c.json({ data: showToc(state, viewer(c), bookRefOf(c)).map(tocShape) })
   }
   const changeToc = async (c: ApiContext) => {
-    const fields = fieldsOf(await readBody(c))
+    const fields = await bodyFieldsOf(c)
     const action = fields.choice('action', TOC_ACTIONS)
     if (action === undefined) fields.required('action')
     const docId = fields.int('doc_id')

@@ -18,6 +18,14 @@ export interface StatisticsQuery {
 
 type Row = Record<string, number | string>
 
+/** A paged statistic of a team: its rows and how many there are in all. */
+export type StatisticsList = (
+  state: ModelState,
+  viewerId: number,
+  login: string,
+  query: StatisticsQuery,
+) => { rows: Row[]; total: number }
+
 /** Statistics are for the team's members; others get a 403 (they see the team, not its figures). */
 function memberTeam(state: ModelState, viewerId: number, login: string): Team {
   const team = visibleTeam(state, viewerId, login)
@@ -95,12 +103,7 @@ export function groupStatistics(state: ModelState, viewerId: number, login: stri
   }
 }
 
-export function memberStatistics(
-  state: ModelState,
-  viewerId: number,
-  login: string,
-  query: StatisticsQuery,
-) {
+export const memberStatistics: StatisticsList = (state, viewerId, login, query) => {
   const team = memberTeam(state, viewerId, login)
   const docs = teamBooks(state, team).flatMap((book) => docsOf(state, book))
   const from = since(state, query.range)
@@ -122,12 +125,7 @@ export function memberStatistics(
   return page(rows, query, (row) => String(row.name))
 }
 
-export function bookStatistics(
-  state: ModelState,
-  viewerId: number,
-  login: string,
-  query: StatisticsQuery,
-) {
+export const bookStatistics: StatisticsList = (state, viewerId, login, query) => {
   const team = memberTeam(state, viewerId, login)
   const from = since(state, query.range)
   const rows = teamBooks(state, team).map((book: Book): Row => {
@@ -148,12 +146,7 @@ export function bookStatistics(
   return page(rows, query, (row) => String(row.name))
 }
 
-export function docStatistics(
-  state: ModelState,
-  viewerId: number,
-  login: string,
-  query: StatisticsQuery,
-) {
+export const docStatistics: StatisticsList = (state, viewerId, login, query) => {
   const team = memberTeam(state, viewerId, login)
   const from = since(state, query.range)
   const books = teamBooks(state, team).filter(
