@@ -108,7 +108,7 @@ describe('the API refuses', () => {
 
   it('an unknown path with 404 in the {status, message} shape and rate-limit headers', async () => {
     const { app } = setup()
-    const response = await get(app, '/api/v2/repos/alice/api-handbook/docs')
+    const response = await get(app, '/api/v2/no/such/operation')
     expect(response.status).toBe(404)
     expect(await errorBody(response)).toEqual({ status: 404, message: 'Not Found' })
     expect(response.headers.get('X-RateLimit-Remaining')).toBe('4999')

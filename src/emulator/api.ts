@@ -8,29 +8,26 @@
  */
 import { Hono } from 'hono'
 import type { Context, MiddlewareHandler } from 'hono'
-import { endpointById, type Endpoint, type EndpointId } from '../protocol/endpoints'
+import { endpointById, type Endpoint } from '../protocol/endpoints'
 import { HEADERS } from '../protocol/headers'
 import { formatScopes, missingScopes } from '../protocol/scopes'
-import { parseUserKey } from '../protocol/user-key'
+import { createDocApi } from './api/docs'
+import { createGroupApi } from './api/groups'
+import type { ApiEnv, ApiKit } from './api/kit'
+import { checkTableAgrees, honoPathOf, mountNotEmulated } from './api/not-emulated'
+import { createRepoApi } from './api/repos'
+import { createSearchApi } from './api/search'
+import { createStatisticsApi } from './api/statistics'
+import { createUserApi } from './api/users'
 import { budgetOf, findCaller, showBudget, type Caller } from './caller'
-import type { EmulatorDeps, EmulatorEnv } from './context'
+import type { EmulatorDeps } from './context'
 import { EmulatorError } from './emulator-error'
+import { createModel } from './model/create-model'
 import type { ScopeRefusal } from './profiles'
-import { groupRecord, repoRecord, userRecord } from './records'
-import type { SeedUser } from './seed'
 import { tokenFingerprint } from './secrets'
-
-type ApiEnv = EmulatorEnv & {
-  Variables: EmulatorEnv['Variables'] & { caller: Caller | null }
-}
 
 /** Query parameters that would carry a token in the URL (checklist C4). */
 const TOKEN_QUERY_PARAMS = ['access_token', 'token']
-
-/** The Hono route of an endpoint: `/users/{login}/repos` → `/users/:login/repos`. */
-function routeOf(endpoint: Endpoint): string {
-  return endpoint.path.replace(/\{(\w+)\}/g, ':$1')
-}
 
 /** The caller, or a 401 when the endpoint needs a token and none was sent. */
 function requireCaller(c: Context<ApiEnv>): Caller {
@@ -103,51 +100,40 @@ export function createApiRoutes(deps: EmulatorDeps): Hono<ApiEnv> {
     await next()
   })
 
-  const findUser = (key: string): SeedUser => {
-    const parsed = parseUserKey(key)
-    const user = !parsed.ok
-      ? undefined
-      : parsed.key.kind === 'id'
-        ? deps.directory.userById(parsed.key.id)
-        : deps.directory.userByLogin(parsed.key.login)
-    if (user === undefined) throw new EmulatorError(404, 'User not found')
-    return user
+  // One sub-app per tag of the document, over one model (conventions: "As the emulator grows").
+  const handled = new Set<string>()
+  const kit: ApiKit = {
+    state: createModel({
+      users: deps.directory.users,
+      groups: deps.directory.groups,
+      now: deps.now,
+    }),
+    origin: deps.origin,
+    caller: requireCaller,
+    route(id) {
+      const endpoint = endpointById(id)
+      handled.add(id)
+      const check = checkTableAgrees(id)
+      const guard = requireScopeOf(endpoint)
+      const checkThenGuard: MiddlewareHandler<ApiEnv> = (c, next) =>
+        check(c, async () => {
+          await guard(c, next)
+        })
+      return [honoPathOf(endpoint), checkThenGuard] as const
+    },
   }
-
-  /** The endpoint's row, its route and its guard, in one place. */
-  const route = (id: EndpointId) => {
-    const endpoint = endpointById(id)
-    return [routeOf(endpoint), requireScopeOf(endpoint)] as const
+  // Docs before repos: `/repos/docs/{id}` and `/repos/{book_id}/docs` before `/repos/{login}/{slug}`.
+  for (const sub of [
+    createDocApi,
+    createRepoApi,
+    createUserApi,
+    createGroupApi,
+    createStatisticsApi,
+    createSearchApi,
+  ]) {
+    api.route('/', sub(kit))
   }
-
-  api.get(...route('user.me'), (c) => {
-    return c.json({ data: userRecord(requireCaller(c).user, deps.origin) })
-  })
-
-  api.get(...route('user.hello'), (c) => {
-    return c.json({ data: { message: `Hello ${requireCaller(c).user.name}` } })
-  })
-
-  api.get(...route('user.show'), (c) => {
-    return c.json({ data: userRecord(findUser(c.req.param('login') ?? ''), deps.origin) })
-  })
-
-  api.get(...route('repo.listByUser'), (c) => {
-    const caller = requireCaller(c)
-    const owner = findUser(c.req.param('login') ?? '')
-    // Spec §5.4 rule 4: scopes never grant more than the user may see; only owners see private repos.
-    const isOwner = caller.user.id === owner.id
-    const repos = owner.repos.filter((repo) => isOwner || repo.public !== 0)
-    return c.json({ data: repos.map((repo) => repoRecord(repo, owner, deps.origin)) })
-  })
-
-  api.get(...route('group.listByUser'), (c) => {
-    const caller = requireCaller(c)
-    const member = findUser(c.req.param('id') ?? '')
-    const isSelf = caller.user.id === member.id
-    const groups = deps.directory.groupsOf(member).filter((group) => isSelf || group.public !== 0)
-    return c.json({ data: groups.map((group) => groupRecord(group, deps.origin)) })
-  })
+  mountNotEmulated(api, handled)
 
   return api
 }

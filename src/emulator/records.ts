@@ -9,6 +9,7 @@ import type { SeedGroup, SeedRepo, SeedUser } from './seed'
 
 export interface Directory {
   users: readonly SeedUser[]
+  groups: readonly SeedGroup[]
   userById(id: number): SeedUser | undefined
   userByLogin(login: string): SeedUser | undefined
   groupsOf(user: SeedUser): SeedGroup[]
@@ -24,6 +25,7 @@ export function createDirectory(
   const groupsByLogin = new Map(groups.map((group) => [group.login, group]))
   return {
     users,
+    groups,
     userById: (id) => byId.get(id),
     userByLogin: (login) => byLogin.get(login),
     groupsOf: (user) => groups.filter((group) => group.members.includes(user.login)),

@@ -27,8 +27,39 @@ declare module '@yuque/sdk' {
     constructor(options: YuqueOptions)
     _client: Client
     users: { get(args?: { login?: string }): Promise<unknown> }
-    repos: { list(args: { user?: string; group?: string; data?: unknown }): Promise<unknown> }
-    groups: { list(args?: { login?: string }): Promise<unknown> }
+    repos: {
+      list(args: { user?: string; group?: string; data?: unknown }): Promise<unknown>
+      create(args: { user?: string; group?: string; data: unknown }): Promise<unknown>
+      get(args: { namespace: string | number; data?: unknown }): Promise<unknown>
+      update(args: { namespace: string | number; data: unknown }): Promise<unknown>
+      delete(args: { namespace: string | number }): Promise<unknown>
+      getTOC(args: { namespace: string | number }): Promise<unknown>
+    }
+    docs: {
+      list(args: { namespace: string | number }): Promise<unknown>
+      get(args: {
+        namespace: string | number
+        slug: string | number
+        data?: unknown
+      }): Promise<unknown>
+      create(args: { namespace: string | number; data: unknown }): Promise<unknown>
+      update(args: {
+        namespace: string | number
+        id: string | number
+        data: unknown
+      }): Promise<unknown>
+      delete(args: { namespace: string | number; id: string | number }): Promise<unknown>
+    }
+    groups: {
+      list(args?: { login?: string }): Promise<unknown>
+      create(args: { data: unknown }): Promise<unknown>
+      get(args: { login: string }): Promise<unknown>
+      update(args: { login: string; data: unknown }): Promise<unknown>
+      delete(args: { login: string }): Promise<unknown>
+      listUser(args: { login: string }): Promise<unknown>
+      addUser(args: { group: string; user: string; data?: unknown }): Promise<unknown>
+      removeUser(args: { group: string; user: string }): Promise<unknown>
+    }
   }
 
   export = Yuque

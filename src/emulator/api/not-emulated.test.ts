@@ -1,0 +1,72 @@
+import { Hono } from 'hono'
+import { describe, expect, it } from 'vitest'
+import { ENDPOINTS } from '../../protocol/endpoints'
+import { ErrorBodySchema } from '../../protocol/schemas'
+import { EmulatorError } from '../emulator-error'
+import type { ApiEnv } from './kit'
+import { honoPathOf, mountNotEmulated, notEmulated } from './not-emulated'
+import { schemaProblems } from './schema-check'
+
+describe('operations without a handler', () => {
+  const allBut = (...ids: string[]) =>
+    new Set(ENDPOINTS.map((e) => e.id).filter((id) => !ids.includes(id)))
+
+  it('answer 501 "not emulated: <METHOD> <path template>", not a 404 that reads like a missing record', async () => {
+    const api = new Hono<ApiEnv>()
+    mountNotEmulated(api, allBut('toc.update', 'statistic.docs'))
+    api.onError((error, c) =>
+      error instanceof EmulatorError
+        ? c.json({ status: error.status, message: error.message }, error.status)
+        : c.text('?', 500),
+    )
+    const toc = await api.request('/repos/alice/api-handbook/toc', { method: 'PUT' })
+    expect(toc.status).toBe(501)
+    expect(ErrorBodySchema.parse(await toc.json())).toEqual({
+      status: 501,
+      message: 'not emulated: PUT /repos/{group_login}/{book_slug}/toc',
+    })
+    expect((await api.request('/groups/g/statistics/docs')).status).toBe(501)
+    expect((await api.request('/repos/alice/api-handbook/toc')).status).toBe(404)
+  })
+
+  it('are listed from the table: what is not handled', () => {
+    expect(notEmulated(allBut('search')).map((e) => e.id)).toEqual(['search'])
+  })
+
+  it('match numeric ids only where the table says id', () => {
+    const byId = ENDPOINTS.find((e) => e.id === 'repo.showById')
+    expect(byId === undefined ? '' : honoPathOf(byId)).toBe('/repos/:book_id{[0-9]+}')
+  })
+})
+
+describe('the contract test’s schema check', () => {
+  const doc = {
+    components: {
+      schemas: {
+        Thing: {
+          type: 'object',
+          properties: { n: { type: 'integer' }, kind: { type: 'string', enum: ['a', 'b'] } },
+        },
+      },
+    },
+  }
+  const thing = { $ref: '#/components/schemas/Thing' }
+
+  it('finds a wrong type, a value outside its enum and a list where one object is declared', () => {
+    expect(schemaProblems(doc, thing, { n: 'one', kind: 'c' })).toEqual([
+      '$.n: string where the schema says integer',
+      '$.kind: "c" is not one of ["a","b"]',
+    ])
+    expect(schemaProblems(doc, thing, [{ n: 1 }])).toEqual([
+      '$: array where the schema says object',
+    ])
+    expect(schemaProblems(doc, { type: 'array', items: thing }, [{ n: 1, kind: 'a' }])).toEqual([])
+  })
+
+  it('refuses null unless the schema is nullable', () => {
+    expect(schemaProblems(doc, { type: 'string' }, null)).toEqual([
+      '$: null where the schema allows none',
+    ])
+    expect(schemaProblems(doc, { type: 'string', nullable: true }, null)).toEqual([])
+  })
+})

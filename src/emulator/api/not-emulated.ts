@@ -1,0 +1,48 @@
+/**
+ * The endpoint table as Hono routes: each served route checks that the table agrees which
+ * operation a path is, and every operation of the table without a handler answers
+ * `501 not emulated: <METHOD> <path template>`, never a 404 that reads like a missing record.
+ */
+import type { Hono, MiddlewareHandler } from 'hono'
+import { PLAYGROUND_API_BASE, requestLine } from '../../protocol/endpoint-path'
+import { ENDPOINTS, matchEndpoint, type Endpoint, type EndpointId } from '../../protocol/endpoints'
+import { EmulatorError } from '../emulator-error'
+import type { ApiEnv } from './kit'
+
+/** `/repos/{book_id}/docs` → `/repos/:book_id{[0-9]+}/docs`: a numeric id only matches digits. */
+export function honoPathOf(endpoint: Endpoint): string {
+  return endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    endpoint.params[name] === 'id' ? `:${name}{[0-9]+}` : `:${name}`,
+  )
+}
+
+/**
+ * Hono tries routes in the order they were added; the table picks the most specific template.
+ * A disagreement is a bug in the mounting order, reported as one rather than answered wrongly.
+ */
+export function checkTableAgrees(id: EndpointId): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    const below = c.req.path.slice(PLAYGROUND_API_BASE.length)
+    const match = matchEndpoint(c.req.method, below)
+    if (match.ok && match.endpoint.id !== id) {
+      throw new EmulatorError(
+        500,
+        `The emulator routed ${below} to ${id}, but the table says ${match.endpoint.id}.`,
+      )
+    }
+    await next()
+  }
+}
+
+/** The table's operations that no sub-app serves. */
+export function notEmulated(handled: ReadonlySet<string>): Endpoint[] {
+  return ENDPOINTS.filter((endpoint) => !handled.has(endpoint.id))
+}
+
+export function mountNotEmulated(api: Hono<ApiEnv>, handled: ReadonlySet<string>): void {
+  for (const endpoint of notEmulated(handled)) {
+    api.on(endpoint.method, honoPathOf(endpoint), () => {
+      throw new EmulatorError(501, `not emulated: ${requestLine(endpoint)}`)
+    })
+  }
+}
