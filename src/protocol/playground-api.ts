@@ -14,6 +14,7 @@ export {
   PROXY_ERROR_CODES,
   PROXY_ERROR_HEADER,
   PlaygroundConfigSchema,
+  SCOPE_FAILURE_HEADER,
   SESSION_HEADER,
   SessionResponseSchema,
   type PlaygroundConfig,
