@@ -36,7 +36,16 @@ export interface Emulator {
   clearFaults(): Promise<void>
   /** PKCE at the service (checklist K6); every test starts with `off`, as Yuque. */
   setPkceMode(mode: 'off' | 'optional' | 'required'): Promise<void>
+  /** How the emulator answers: as the spec (`seed`) or as the real service (docs/emulator.md). */
+  setProfile(profile: EmulatorProfile): Promise<void>
 }
+
+/**
+ * `seed` answers as the spec; `observed` as the real service was seen to answer (a missing scope
+ * is a 401, every call needs a token, 429 without Retry-After). The `chromium-observed` project
+ * of playwright.config.ts runs the journeys that meet those differences with `observed`.
+ */
+export type EmulatorProfile = 'seed' | 'observed'
 
 /** Every call sends the test-control API's custom header and JSON type (src/emulator/test-control.ts). */
 function createEmulator(request: APIRequestContext): Emulator {
@@ -63,6 +72,10 @@ function createEmulator(request: APIRequestContext): Emulator {
     async clearFaults() {
       const response = await request.delete('/__emulator/faults', { headers })
       expect(response.status(), 'DELETE /__emulator/faults').toBe(200)
+    },
+    async setProfile(profile) {
+      const response = await request.post('/__emulator/profile', { headers, data: { profile } })
+      expect(response.status(), `POST /__emulator/profile: ${await response.text()}`).toBe(200)
     },
     async setPkceMode(mode) {
       const response = await request.post('/__emulator/pkce', { headers, data: { mode } })
@@ -120,6 +133,11 @@ function expectNoIncidents(incidents: Incidents): void {
   expect(incidents.pageErrors, 'uncaught errors in the page').toEqual([])
 }
 
+interface Options {
+  /** The profile every test of the project starts with (playwright.config.ts). */
+  emulatorProfile: EmulatorProfile
+}
+
 interface Fixtures {
   emulator: Emulator
   /** The attacker's site on 127.0.0.1 (cross-site to the app), closed after the test. */
@@ -130,13 +148,18 @@ interface Fixtures {
   newGuardedContext: () => Promise<BrowserContext>
 }
 
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Options & Fixtures>({
+  emulatorProfile: ['seed', { option: true }],
+
   emulator: [
-    async ({ playwright }, use) => {
+    async ({ playwright, emulatorProfile }, use) => {
       const request = await playwright.request.newContext({ baseURL: E2E_EMULATOR_ORIGIN })
       const emulator = createEmulator(request)
       await emulator.reset()
+      if (emulatorProfile !== 'seed') await emulator.setProfile(emulatorProfile)
       await use(emulator)
+      // The next test, of either project, starts from the spec's answers.
+      if (emulatorProfile !== 'seed') await emulator.setProfile('seed')
       await request.dispose()
     },
     { auto: true },
