@@ -5,6 +5,7 @@
  */
 import { test as base, expect, type APIRequestContext } from '@playwright/test'
 import type { Browser, BrowserContext, Page, Request } from '@playwright/test'
+import type { ProfileName } from '../../src/emulator/profiles'
 import type { RequestLogEntry } from '../../src/emulator/request-log'
 import { CONTROL_HEADERS, type FaultInput } from '../../src/emulator/test-control'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src/protocol/playground-api'
@@ -36,8 +37,8 @@ export interface Emulator {
   clearFaults(): Promise<void>
   /** PKCE at the service (checklist K6); every test starts with `off`, as Yuque. */
   setPkceMode(mode: 'off' | 'optional' | 'required'): Promise<void>
-  /** How the emulator answers: as the spec (`seed`) or as the real service (docs/emulator.md). */
-  setProfile(profile: EmulatorProfile): Promise<void>
+  /** The service to behave like (docs/emulator.md); every test starts on the start profile. */
+  setProfile(profile: ProfileName): Promise<void>
 }
 
 /**
@@ -45,7 +46,7 @@ export interface Emulator {
  * is a 401, every call needs a token, 429 without Retry-After). The `chromium-observed` project
  * of playwright.config.ts runs the journeys that meet those differences with `observed`.
  */
-export type EmulatorProfile = 'seed' | 'observed'
+export type EmulatorProfile = ProfileName
 
 /** Every call sends the test-control API's custom header and JSON type (src/emulator/test-control.ts). */
 function createEmulator(request: APIRequestContext): Emulator {
@@ -73,13 +74,13 @@ function createEmulator(request: APIRequestContext): Emulator {
       const response = await request.delete('/__emulator/faults', { headers })
       expect(response.status(), 'DELETE /__emulator/faults').toBe(200)
     },
-    async setProfile(profile) {
-      const response = await request.post('/__emulator/profile', { headers, data: { profile } })
-      expect(response.status(), `POST /__emulator/profile: ${await response.text()}`).toBe(200)
-    },
     async setPkceMode(mode) {
       const response = await request.post('/__emulator/pkce', { headers, data: { mode } })
       expect(response.status(), `POST /__emulator/pkce: ${await response.text()}`).toBe(200)
+    },
+    async setProfile(profile) {
+      const response = await request.post('/__emulator/profile', { headers, data: { profile } })
+      expect(response.status(), `POST /__emulator/profile: ${await response.text()}`).toBe(200)
     },
   }
 }

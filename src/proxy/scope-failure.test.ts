@@ -2,7 +2,7 @@
  * An upstream 401 ends the session only when the token is dead (scope-failure.ts), against both
  * emulator profiles: `seed` (the spec: a missing scope is a 403) and `observed` (the real service:
  * a missing scope is `401 scope unauthorized`). Each case runs under both: the answers that differ
- * by design are asked of the emulator as it is; the others are queued as test-control faults.
+ * by design come from the emulator's profile; the others are queued as test-control faults.
  */
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createEmulator } from '../emulator/emulator'
@@ -13,7 +13,7 @@ import {
   SCOPE_FAILURE_HEADER,
   SESSION_HEADER,
   SessionResponseSchema,
-} from '../protocol/playground-api'
+} from '../protocol/playground-common'
 import { TRACE_HEADER, parseTraceHeader } from '../protocol/trace'
 import { loadConfig } from './config'
 import { createProxy } from './proxy'
@@ -36,27 +36,15 @@ function createStack(profile: Profile) {
     upstream: createInProcessUpstream((request) => emulator.app.request(request)),
     log: () => {},
   })
+  emulator.control.setProfile(profile)
   const browser = createBrowser(proxy, APP)
-  /**
-   * The observed profile's answer to a call that lacks a scope (docs/emulator.md), queued until
-   * the emulator has the profile switch.
-   */
-  const refuseScopeAsObserved = () => {
-    if (profile === 'observed') {
-      emulator.control.queueFault({
-        path: GROUPS,
-        status: 401,
-        body: { status: 401, message: 'scope unauthorized' },
-      })
-    }
-  }
   const probes = () =>
     emulator.control.requestLog().filter((entry) => entry.path === '/api/v2/user').length
   const isConnected = async () =>
     SessionResponseSchema.parse(await (await browser.call('GET', '/auth/session')).json()).connected
   const traceTitles = (response: Response) =>
     parseTraceHeader(response.headers.get(TRACE_HEADER))?.steps.map((step) => step.title) ?? []
-  return { emulator, browser, refuseScopeAsObserved, probes, isConnected, traceTitles }
+  return { emulator, browser, probes, isConnected, traceTitles }
 }
 
 let stack: ReturnType<typeof createStack>
@@ -77,7 +65,6 @@ describe.each<Profile>(['seed', 'observed'])('an upstream refusal, %s profile', 
   beforeEach(() => connectWithRepoRead(profile))
 
   it('keeps the session when a call lacks a scope, whichever status the profile uses', async () => {
-    stack.refuseScopeAsObserved()
     const response = await stack.browser.call('GET', GROUPS)
     const body = ErrorBodySchema.parse(await response.json())
     if (profile === 'seed') {
@@ -87,7 +74,7 @@ describe.each<Profile>(['seed', 'observed'])('an upstream refusal, %s profile', 
     } else {
       expect(response.status).toBe(401)
       expect(body.message).toBe('scope unauthorized')
-      expect(response.headers.get(SCOPE_FAILURE_HEADER)).not.toBeNull()
+      expect(response.headers.get(SCOPE_FAILURE_HEADER)).toBe('group:read')
     }
     expect(response.headers.get(SESSION_HEADER)).toBeNull()
     // An explicit answer needs no probe.
