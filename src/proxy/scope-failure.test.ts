@@ -9,11 +9,8 @@ import { createEmulator } from '../emulator/emulator'
 import { seedApps } from '../emulator/seed'
 import { authorizeThroughPages } from '../emulator/testing'
 import { ErrorBodySchema } from '../protocol/envelope'
-import {
-  SCOPE_FAILURE_HEADER,
-  SESSION_HEADER,
-  SessionResponseSchema,
-} from '../protocol/playground-common'
+import { SCOPE_FAILURE_HEADER, SESSION_HEADER } from '../protocol/playground-api'
+import { SessionResponseSchema } from '../protocol/playground-common'
 import { TRACE_HEADER, parseTraceHeader } from '../protocol/trace'
 import { loadConfig } from './config'
 import { createProxy } from './proxy'

@@ -23,7 +23,7 @@ import {
   parseGrantedScopesHeader,
   type HeaderSource,
 } from '../protocol/headers'
-import { SCOPE_FAILURE_HEADER, SESSION_HEADER } from '../protocol/playground-common'
+import { SCOPE_FAILURE_HEADER, SESSION_HEADER } from '../protocol/playground-api'
 import { leastNeeded, missingScopes, parseScopeList } from '../protocol/scopes'
 import { buildUpstreamUrl } from './allow-list'
 import { MAX_UPSTREAM_BYTES, type ProxyContext } from './context'
