@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
+import type { EmulatorProfile } from './e2e/support/fixtures'
 import { CHROMIUM_ARGS, findChromium } from './e2e/support/browser'
 import {
   E2E_APP_ORIGIN,
@@ -10,10 +11,14 @@ import {
 } from './e2e/support/ports'
 
 const { executablePath } = findChromium()
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: { ...(executablePath ? { executablePath } : {}), args: CHROMIUM_ARGS },
+}
 
 // The app on localhost and the emulator on 127.0.0.1: two hosts, so the flow is really
 // cross-site and SameSite is exercised (security checklist, "Why two hostnames").
-export default defineConfig({
+export default defineConfig<{ emulatorProfile: EmulatorProfile }>({
   testDir: 'e2e',
   // The specs share one emulator (its request log, rate counters): run them one at a time.
   workers: 1,
@@ -30,11 +35,17 @@ export default defineConfig({
   },
   projects: [
     {
+      // The emulator as the spec describes the service (the `seed` profile): every spec.
       name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: { ...(executablePath ? { executablePath } : {}), args: CHROMIUM_ARGS },
-      },
+      use: { ...chromium },
+    },
+    {
+      // The emulator as the real service answers (docs/emulator.md): the journeys that meet a
+      // difference (scopes, user lookups, rate limits, logout), tagged @both-profiles in their
+      // specs. The fixture (e2e/support/fixtures.ts) switches the profile before each test.
+      name: 'chromium-observed',
+      use: { ...chromium, emulatorProfile: 'observed' },
+      grep: /@both-profiles/,
     },
   ],
   // Playwright starts these in order: the second one reuses the first one's build.

@@ -21,7 +21,7 @@ async function expectNoAccountInPage(page: Page): Promise<void> {
   }
 }
 
-test.describe('Disconnecting', () => {
+test.describe('Disconnecting', { tag: '@both-profiles' }, () => {
   test('disconnect returns to not connected, also after a reload, with no session cookie and no account data left', async ({
     page,
     context,

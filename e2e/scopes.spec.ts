@@ -9,7 +9,7 @@ const teamsPanel = (page: Page) => page.getByRole('region', { name: 'Your teams'
 const appNotices = (page: Page) => page.getByRole('region', { name: 'App notices' })
 const sessionEndedBanner = (page: Page) => appNotices(page).getByText('Your session ended')
 
-test.describe('Scopes on the profile', () => {
+test.describe('Scopes on the profile', { tag: '@both-profiles' }, () => {
   test('connected without repo:read, the repositories panel asks for it; granting it comes back to the profile with the repositories listed and the new scope shown', async ({
     page,
     emulator,
@@ -30,7 +30,8 @@ test.describe('Scopes on the profile', () => {
     const grant = repos.getByRole('button', { name: 'Grant repo:read' })
     // The new authorization asks for what the token holds plus the missing scope, canonical.
     await expect(grant).toHaveAccessibleDescription(/asking for doc,group:read,repo:read/)
-    // A 403 for a missing scope leaves the session alone.
+    // A missing scope (a 403 in the seed, a 401 "scope unauthorized" in the observed profile)
+    // leaves the session alone.
     expect(await sessionOf(page)).toMatchObject({ connected: true, scope: 'doc,group:read' })
     await expect(sessionEndedBanner(page)).toHaveCount(0)
 
@@ -105,7 +106,7 @@ test.describe('Scopes on the profile', () => {
     await expect(teamsPanel(page).getByRole('listitem')).toHaveCount(0)
   })
 
-  test('a 401 from the service ends the session and says so, where a 403 did not', async ({
+  test('a 401 for a dead token ends the session and says so, where a missing scope did not', async ({
     page,
     emulator,
   }) => {
@@ -114,12 +115,16 @@ test.describe('Scopes on the profile', () => {
     await expect(teamsPanel(page)).toContainText('Needs group:read')
     expect(await sessionOf(page)).toMatchObject({ connected: true })
 
-    // The service stops accepting the token (revoked on its side) on the next repositories call.
-    await emulator.queueFault({
-      path: '/api/v2/users/alice/repos',
-      status: 401,
-      body: { status: 401, message: 'Unauthorized' },
-    })
+    // The service stops accepting the token (revoked on its side): GET /user, the page's first
+    // call and the proxy's probe for a 401 that names no scope, is refused too.
+    for (const path of ['/api/v2/users/alice/repos', '/api/v2/user']) {
+      await emulator.queueFault({
+        path,
+        status: 401,
+        body: { status: 401, message: 'Unauthorized' },
+        times: 5,
+      })
+    }
     await page.reload()
 
     await expect(sessionEndedBanner(page)).toBeVisible()

@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test'
-import { escapeRegExp, expect, recordRequests, sessionOf, test } from './support/fixtures'
+import {
+  connectAs,
+  escapeRegExp,
+  expect,
+  recordRequests,
+  sessionOf,
+  test,
+  type EmulatorProfile,
+} from './support/fixtures'
 
 const lookupInput = (page: Page) => page.getByLabel('Login or numeric id')
 
@@ -8,27 +16,61 @@ async function lookUp(page: Page, key: string): Promise<void> {
   await page.getByRole('button', { name: 'Look up' }).click()
 }
 
+/**
+ * The real service answers no lookup without a token (the observed profile, docs/emulator.md):
+ * there, the journeys that need an answer connect first (carol, no scope: a lookup needs none).
+ */
+async function connectWhereLookupsNeedIt(page: Page, profile: EmulatorProfile): Promise<void> {
+  if (profile === 'observed') await connectAs(page, { login: 'carol', scopes: [] })
+}
+
 const isUserApiCall = (url: string) => new URL(url).pathname.startsWith('/api/v2/users')
 
-test.describe('Looking up a user without connecting', () => {
-  test('a login finds bob and shows his public card', async ({ page, emulator }) => {
+test.describe('Looking up a user without connecting', { tag: '@both-profiles' }, () => {
+  test('a login finds bob and shows his public card, or says the service wants an account', async ({
+    page,
+    emulator,
+    emulatorProfile,
+  }) => {
     await page.goto('/users')
     await lookUp(page, 'bob')
-
     await expect(page).toHaveURL('/users/bob')
-    const card = page.getByRole('article', { name: 'Bob Martin' })
-    await expect(card).toBeVisible()
-    await expect(card).toContainText('@bob')
-    await expect(card).toContainText('1002')
 
     // Anonymous: the proxy sent no token, and nothing connected along the way.
-    const apiCalls = (await emulator.log()).filter((entry) => entry.path === '/api/v2/users/bob')
-    expect(apiCalls).toHaveLength(1)
-    expect(apiCalls[0]).toMatchObject({ status: 200, user: null, tokenFingerprint: null })
+    const apiCalls = async () =>
+      (await emulator.log()).filter((entry) => entry.path === '/api/v2/users/bob')
+    if (emulatorProfile === 'seed') {
+      const card = page.getByRole('article', { name: 'Bob Martin' })
+      await expect(card).toBeVisible()
+      await expect(card).toContainText('@bob')
+      await expect(card).toContainText('1002')
+      expect(await apiCalls()).toHaveLength(1)
+      expect((await apiCalls())[0]).toMatchObject({
+        status: 200,
+        user: null,
+        tokenFingerprint: null,
+      })
+    } else {
+      // The real service refuses it: the page says why and offers to connect, coming back here.
+      const notice = page.getByRole('alert')
+      await expect(notice).toContainText(
+        'The service requires a connected account for user lookups.',
+      )
+      await expect(page.getByRole('article')).toHaveCount(0)
+      expect(await apiCalls()).toHaveLength(1)
+      expect((await apiCalls())[0]).toMatchObject({
+        status: 401,
+        user: null,
+        tokenFingerprint: null,
+      })
+      await notice.getByRole('link', { name: 'Connect', exact: true }).click()
+      await expect(page).toHaveURL('/?returnTo=%2Fusers%2Fbob')
+    }
     expect(await sessionOf(page)).toEqual({ connected: false })
   })
 
-  test('a numeric id finds Alice Chen', async ({ page }) => {
+  test('a numeric id finds Alice Chen', async ({ page, emulatorProfile }) => {
+    await connectWhereLookupsNeedIt(page, emulatorProfile)
     await page.goto('/users')
     await lookUp(page, '1001')
 
@@ -36,7 +78,12 @@ test.describe('Looking up a user without connecting', () => {
     await expect(page.getByRole('article', { name: 'Alice Chen' })).toContainText('@alice')
   })
 
-  test('an unknown login says there is no such user', async ({ page, emulator }) => {
+  test('an unknown login says there is no such user', async ({
+    page,
+    emulator,
+    emulatorProfile,
+  }) => {
+    await connectWhereLookupsNeedIt(page, emulatorProfile)
     await page.goto('/users')
     await lookUp(page, 'nobody-here')
 

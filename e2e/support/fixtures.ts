@@ -41,6 +41,13 @@ export interface Emulator {
   setProfile(profile: ProfileName): Promise<void>
 }
 
+/**
+ * `seed` answers as the spec; `observed` as the real service was seen to answer (a missing scope
+ * is a 401, every call needs a token, 429 without Retry-After). The `chromium-observed` project
+ * of playwright.config.ts runs the journeys that meet those differences with `observed`.
+ */
+export type EmulatorProfile = ProfileName
+
 /** Every call sends the test-control API's custom header and JSON type (src/emulator/test-control.ts). */
 function createEmulator(request: APIRequestContext): Emulator {
   const headers = CONTROL_HEADERS
@@ -127,6 +134,11 @@ function expectNoIncidents(incidents: Incidents): void {
   expect(incidents.pageErrors, 'uncaught errors in the page').toEqual([])
 }
 
+interface Options {
+  /** The profile every test of the project starts with (playwright.config.ts). */
+  emulatorProfile: EmulatorProfile
+}
+
 interface Fixtures {
   emulator: Emulator
   /** The attacker's site on 127.0.0.1 (cross-site to the app), closed after the test. */
@@ -137,13 +149,18 @@ interface Fixtures {
   newGuardedContext: () => Promise<BrowserContext>
 }
 
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Options & Fixtures>({
+  emulatorProfile: ['seed', { option: true }],
+
   emulator: [
-    async ({ playwright }, use) => {
+    async ({ playwright, emulatorProfile }, use) => {
       const request = await playwright.request.newContext({ baseURL: E2E_EMULATOR_ORIGIN })
       const emulator = createEmulator(request)
       await emulator.reset()
+      if (emulatorProfile !== 'seed') await emulator.setProfile(emulatorProfile)
       await use(emulator)
+      // The next test, of either project, starts from the spec's answers.
+      if (emulatorProfile !== 'seed') await emulator.setProfile('seed')
       await request.dispose()
     },
     { auto: true },

@@ -13,6 +13,7 @@ export {
   CSRF_HEADER_VALUE,
   PROXY_ERROR_CODES,
   PROXY_ERROR_HEADER,
+  SCOPE_FAILURE_HEADER,
   SESSION_HEADER,
   type PlaygroundConfig,
   type SessionResponse,

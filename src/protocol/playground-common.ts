@@ -65,10 +65,14 @@ export type PlaygroundConfig = z.infer<typeof PlaygroundConfigSchema>
 /**
  * Response headers the proxy adds on `/api/v2/*`: `X-Playground-Error` names a PROXY_ERROR_CODES
  * entry when the proxy itself refused or failed (the body is then `{status, message}` written by
- * the proxy); `X-Playground-Session: ended` says an upstream 401 ended the session.
+ * the proxy); `X-Playground-Session: ended` says an upstream 401 ended the session;
+ * `X-Playground-Scope-Failure` says an upstream 401 was about a scope, not the token, so the
+ * session stays (proxy/scope-failure.ts): its value is the missing scopes, comma-separated, or
+ * empty when the service did not say which.
  */
 export const PROXY_ERROR_HEADER = 'X-Playground-Error'
 export const SESSION_HEADER = 'X-Playground-Session'
+export const SCOPE_FAILURE_HEADER = 'X-Playground-Scope-Failure'
 
 /**
  * The proxy's account of what it did for a call (trace.ts), redacted on the server: the web app's

@@ -6,13 +6,13 @@ import { Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { requestLine } from '../protocol/endpoint-path'
 import { HEADERS } from '../protocol/headers'
-import { SESSION_HEADER } from '../protocol/playground-api'
 import type { TraceStep } from '../protocol/trace'
 import { MAX_UPSTREAM_BYTES, type ProxyContext } from './context'
 import { buildUpstreamUrl, matchForwardedCall } from './allow-list'
 import { proxyError, upstreamFailure } from './http-errors'
 import { parseJsonOrUndefined } from './json-body'
 import { addTraceSecrets, addTraceStep, headerFields, pickHeaders } from './flow-trace'
+import { settleUpstream401 } from './scope-failure'
 
 /**
  * Response headers passed back to the browser: the ones the protocol parses (headers.ts); all
@@ -26,10 +26,13 @@ const API_BASE = '/api/v2'
 /** What a status means for the playground, in the inspector's words. */
 function apiStatusNotes(status: number, hasSession: boolean): string[] {
   if (status === 401 && hasSession)
-    return ['The service no longer accepts the token: the proxy ended the session.']
+    return ['A 401: the proxy tells a missing scope from a dead token (see the next steps).']
   if (status === 403)
     return ['The token lacks a scope this resource needs (see X-Accepted-OAuth-Scopes).']
-  if (status === 429) return ['Rate limit reached: wait for Retry-After before calling again.']
+  if (status === 429)
+    return [
+      'Rate limit reached: wait for Retry-After (when the service sends it) before calling again.',
+    ]
   if (status >= 300 && status < 400)
     return ['A redirect: not followed, so the token goes nowhere else (checklist C3).']
   if (status >= 500) return ['The service failed; the proxy answered 502.']
@@ -161,9 +164,13 @@ export function createApiRoutes(ctx: ProxyContext) {
       )
     }
     if (status === 401 && session !== null) {
-      // The service no longer accepts the token: the session ends with it (checklist D5, F5).
-      await cookies.endSession(c, session)
-      c.header(SESSION_HEADER, 'ended')
+      // A missing scope keeps the session; a dead token ends it (scope-failure.ts).
+      await settleUpstream401(c, ctx, session, {
+        endpoint,
+        body: response.body,
+        headers: response.headers,
+        requestHeaders: headers,
+      })
     }
     return c.body(response.body, status as ContentfulStatusCode, {
       'Content-Type': 'application/json; charset=UTF-8',

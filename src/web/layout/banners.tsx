@@ -34,17 +34,26 @@ export function Banners() {
       )}
       {isRateLimited && (
         <div className="banner banner-warning">
-          <p>
-            <strong>Rate limit reached.</strong> The service asks to wait{' '}
-            {isRetryAfterKnown ? '' : 'about '}
-            <span className="mono">{secondsLeft} s</span> (until{' '}
-            <time dateTime={new Date(rateLimitedUntil).toISOString()}>
-              {timeFormat.format(rateLimitedUntil)}
-            </time>
-            ) before the next request
-            {isRetryAfterKnown ? ' (Retry-After)' : ' (no Retry-After: a guess)'}. Nothing is
-            retried automatically until then.
-          </p>
+          {isRetryAfterKnown ? (
+            <p>
+              <strong>Rate limit reached.</strong> The service asks to wait{' '}
+              <span className="mono">{secondsLeft} s</span> (until{' '}
+              <time dateTime={new Date(rateLimitedUntil).toISOString()}>
+                {timeFormat.format(rateLimitedUntil)}
+              </time>
+              ) before the next request (Retry-After). Nothing is retried automatically until then.
+            </p>
+          ) : (
+            <p>
+              <strong>Rate limit reached.</strong> The service did not say when; try again in a few
+              minutes. The playground holds back for <span className="mono">{secondsLeft} s</span>{' '}
+              (until{' '}
+              <time dateTime={new Date(rateLimitedUntil).toISOString()}>
+                {timeFormat.format(rateLimitedUntil)}
+              </time>
+              ), longer after each such answer in a row.
+            </p>
+          )}
         </div>
       )}
     </section>

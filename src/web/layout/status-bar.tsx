@@ -36,7 +36,10 @@ function RateLimitIndicator() {
   const { rateLimit } = useApiStatus()
   if (rateLimit === null) {
     return (
-      <span className="status-value muted" title="No API response yet">
+      <span
+        className="status-value muted"
+        title="No consistent X-RateLimit headers yet (the service may send none)"
+      >
         unknown
       </span>
     )

@@ -51,6 +51,7 @@ describe('apiGet', () => {
       acceptedScopes: [],
       retryAfter: null,
       isSessionEnded: false,
+      scopeFailure: null,
     })
     stop()
     // The very object the result carries: the listeners never parse the headers again.

@@ -13,6 +13,8 @@ interface ApiErrorNoticeProps {
   /** Replace the generic title and text (e.g. a lookup's "No user with login …"). */
   title?: string
   detail?: string
+  /** The connect button's text, where "Connect again" would be wrong (never connected). */
+  connectLabel?: string
 }
 
 export function ApiErrorNotice({
@@ -21,6 +23,7 @@ export function ApiErrorNotice({
   onRetry,
   title,
   detail,
+  connectLabel = 'Connect again',
 }: ApiErrorNoticeProps) {
   const location = useLocation()
   const { rateLimitedUntil } = useApiStatus()
@@ -35,7 +38,7 @@ export function ApiErrorNotice({
       {description.next === 'connect' && (
         <p className="notice-actions">
           <Link className="btn btn-primary" to={connectHref(here, description.reconnectScopes)}>
-            Connect again
+            {connectLabel}
           </Link>
         </p>
       )}

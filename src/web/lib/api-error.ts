@@ -58,6 +58,18 @@ export class ApiError extends Error {
     return this.meta.isSessionEnded
   }
 
+  /**
+   * The service refused for a scope the token lacks: a 403 (the spec) or a 401 the proxy found
+   * to be about a scope (the real service; proxy/scope-failure.ts). The session stays.
+   */
+  get isScopeFailure(): boolean {
+    return (
+      this.kind === 'http' &&
+      this.proxyCode === null &&
+      (this.status === 403 || this.meta.scopeFailure !== null)
+    )
+  }
+
   /** Seconds to wait before trying again, from `Retry-After`; null when absent. */
   get retryAfterSeconds(): number | null {
     return this.meta.retryAfter

@@ -1,6 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
-import { DEFAULT_RATE_LIMIT_WAIT_SECONDS, createApiStatusStore } from './api-status-store'
+import { createApiStatusStore } from './api-status-store'
 import { readMeta } from './read-meta'
+import {
+  MAX_UNKNOWN_RATE_LIMIT_WAIT_SECONDS,
+  UNKNOWN_RATE_LIMIT_WAIT_SECONDS,
+} from './retry-policy'
 
 const response = (status: number, headers: Record<string, string>) =>
   readMeta({ status, headers: new Headers(headers) })
@@ -77,9 +81,53 @@ describe('the api status store', () => {
     const store = createApiStatusStore()
     store.recordResponse(response(429, {}), 0)
     expect(store.getSnapshot()).toMatchObject({
-      rateLimitedUntil: DEFAULT_RATE_LIMIT_WAIT_SECONDS * 1000,
+      rateLimitedUntil: UNKNOWN_RATE_LIMIT_WAIT_SECONDS * 1000,
       isRetryAfterKnown: false,
     })
+  })
+
+  it('doubles the guessed wait for each 429 in a row without Retry-After, up to a few minutes', () => {
+    const store = createApiStatusStore()
+    const waits = [0, 1, 2, 3, 4].map(() => {
+      store.recordResponse(response(429, {}), 0)
+      return (store.getSnapshot().rateLimitedUntil ?? 0) / 1000
+    })
+    expect(waits).toEqual([60, 120, 240, 300, 300])
+    expect(Math.max(...waits)).toBe(MAX_UNKNOWN_RATE_LIMIT_WAIT_SECONDS)
+    // A success ends the streak: the next guess starts over.
+    store.recordResponse(response(200, {}), 400_000)
+    store.recordResponse(response(429, {}), 400_000)
+    expect(store.getSnapshot().rateLimitedUntil).toBe(460_000)
+  })
+
+  it('shows whatever limit the service has, such as 200 an hour', () => {
+    const store = createApiStatusStore()
+    store.recordResponse(
+      response(200, { 'X-RateLimit-Limit': '5000', 'X-RateLimit-Remaining': '4990' }),
+    )
+    store.recordResponse(
+      response(200, { 'X-RateLimit-Limit': '200', 'X-RateLimit-Remaining': '150' }),
+    )
+    expect(store.getSnapshot().rateLimit).toEqual({ limit: 200, remaining: 150 })
+  })
+
+  it('says unknown rather than draw a pair that cannot be right', () => {
+    const store = createApiStatusStore()
+    store.recordResponse(
+      response(200, { 'X-RateLimit-Limit': '200', 'X-RateLimit-Remaining': '150' }),
+    )
+    store.recordResponse(
+      response(200, { 'X-RateLimit-Limit': '200', 'X-RateLimit-Remaining': '4999' }),
+    )
+    expect(store.getSnapshot().rateLimit).toBeNull()
+    store.recordResponse(response(200, { 'X-RateLimit-Limit': '0', 'X-RateLimit-Remaining': '0' }))
+    expect(store.getSnapshot().rateLimit).toBeNull()
+  })
+
+  it('stays unknown when the service never sends the headers', () => {
+    const store = createApiStatusStore()
+    for (const status of [200, 401, 429]) store.recordResponse(response(status, {}), 0)
+    expect(store.getSnapshot().rateLimit).toBeNull()
   })
 
   it('lifts the rate limit on a success after the wait', () => {

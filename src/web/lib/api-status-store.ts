@@ -1,12 +1,18 @@
 import { useSyncExternalStore } from 'react'
+import type { RateLimit } from '../../protocol/headers'
 import type { ResponseMeta } from './read-meta'
+import { unknownRateLimitWaitSeconds } from './retry-policy'
 
 /**
  * What the always-visible indicators show, fed by every response the api client sees. A
  * snapshot is replaced, never mutated, so useSyncExternalStore notices each change.
  */
 export interface ApiStatus {
-  /** The last complete pair of `X-RateLimit-*` headers; null before any. */
+  /**
+   * The last complete, consistent pair of `X-RateLimit-*` headers (whatever limit the service
+   * has: 5000 in the spec, 200 an hour for an anonymous caller of the real one); null before any,
+   * or after a pair that cannot be right (remaining above the limit), so the meter says "unknown".
+   */
   rateLimit: { limit: number; remaining: number } | null
   /** The last `X-OAuth-Scopes` seen; null when no response carried it (fall back to the session). */
   grantedScopes: string[] | null
@@ -14,19 +20,25 @@ export interface ApiStatus {
   rateLimitedUntil: number | null
   /** False when a 429 came without `Retry-After` and the wait is our own guess. */
   isRetryAfterKnown: boolean
+  /** 429s in a row without `Retry-After`: each doubles the guessed wait (retry-policy.ts). */
+  unknownWaitStreak: number
   /** Set when the service rejected the token and the proxy ended the session. */
   sessionEndedAt: number | null
 }
-
-/** Wait assumed when a 429 carries no `Retry-After` (the banner says it is a guess). */
-export const DEFAULT_RATE_LIMIT_WAIT_SECONDS = 60
 
 const initialStatus: ApiStatus = {
   rateLimit: null,
   grantedScopes: null,
   rateLimitedUntil: null,
   isRetryAfterKnown: false,
+  unknownWaitStreak: 0,
   sessionEndedAt: null,
+}
+
+/** The pair to show: a consistent one, null (unknown) for one that cannot be right. */
+function shownRateLimit({ limit, remaining }: RateLimit): ApiStatus['rateLimit'] {
+  if (limit === null || remaining === null || limit === 0 || remaining > limit) return null
+  return { limit, remaining }
 }
 
 export function createApiStatusStore() {
@@ -50,9 +62,10 @@ export function createApiStatusStore() {
       let next = snapshot
       const { limit, remaining } = response.rateLimit
       if (limit !== null && remaining !== null) {
+        const shown = shownRateLimit(response.rateLimit)
         const current = next.rateLimit
-        if (current?.limit !== limit || current.remaining !== remaining) {
-          next = { ...next, rateLimit: { limit, remaining } }
+        if (current?.limit !== shown?.limit || current?.remaining !== shown?.remaining) {
+          next = { ...next, rateLimit: shown }
         }
       }
       const granted = response.grantedScopes
@@ -61,17 +74,18 @@ export function createApiStatusStore() {
       }
       if (response.status === 429) {
         const { retryAfter } = response
-        const wait = retryAfter ?? DEFAULT_RATE_LIMIT_WAIT_SECONDS
+        const streak = retryAfter === null ? next.unknownWaitStreak + 1 : 0
+        const wait = retryAfter ?? unknownRateLimitWaitSeconds(streak)
         next = {
           ...next,
           rateLimitedUntil: now + wait * 1000,
           isRetryAfterKnown: retryAfter !== null,
+          unknownWaitStreak: streak,
         }
-      } else if (
-        response.status < 400 &&
-        next.rateLimitedUntil !== null &&
-        now >= next.rateLimitedUntil
-      ) {
+      } else if (response.status < 400 && next.unknownWaitStreak > 0) {
+        next = { ...next, unknownWaitStreak: 0 }
+      }
+      if (response.status < 400 && next.rateLimitedUntil !== null && now >= next.rateLimitedUntil) {
         next = { ...next, rateLimitedUntil: null }
       }
       set(next)

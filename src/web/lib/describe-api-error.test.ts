@@ -46,6 +46,34 @@ describe('describeApiError', () => {
     })
   })
 
+  it('says when a 429 does not say how long to wait', () => {
+    const description = describeApiError(httpError(429))
+    expect(description).toMatchObject({ next: 'wait', retryAfterSeconds: null })
+    expect(description.detail).toContain('did not say when; try again in a few minutes')
+  })
+
+  it('reads a scope 401 like a 403: the missing scope, and connect again with it', () => {
+    const description = describeApiError(
+      httpError(401, { 'X-Playground-Scope-Failure': 'group:read' }),
+      'repo:read',
+    )
+    expect(description).toMatchObject({
+      title: 'The token lacks a scope',
+      next: 'connect',
+      missingScopes: ['group:read'],
+      reconnectScopes: ['repo:read', 'group:read'],
+    })
+  })
+
+  it('reads a scope 401 that names no scope as a scope failure all the same', () => {
+    const description = describeApiError(
+      httpError(401, { 'X-Playground-Scope-Failure': '' }),
+      'repo:read',
+    )
+    expect(description.title).toBe('The token lacks a scope')
+    expect(description.detail).toContain('did not say which scope is missing')
+  })
+
   it('offers a retry on a 5xx', () => {
     expect(describeApiError(httpError(503)).next).toBe('retry')
   })

@@ -50,28 +50,17 @@ export function describeApiError(
     }
   }
   const { status } = error
-  if (status === 401 || error.isSessionEnded) {
+  if (status === 403 && error.proxyCode === 'csrf') {
     return {
       ...base,
-      // "Your session ended" is the app-wide banner's sentence (layout/banners.tsx): the page
-      // says it once, and this notice says what happened to this request.
-      title: error.isSessionEnded ? 'The service rejected the token' : 'Not connected',
-      detail: error.isSessionEnded
-        ? 'It answered 401, so the playground forgot the token and ended the session. Connect again.'
-        : `${error.message} Connect your account first.`,
-      next: 'connect',
+      title: 'The proxy refused the request',
+      detail: `${error.message} Reload the page and try again.`,
+      next: 'none',
     }
   }
-  if (status === 403) {
-    if (error.proxyCode === 'csrf') {
-      return {
-        ...base,
-        title: 'The proxy refused the request',
-        detail: `${error.message} Reload the page and try again.`,
-        next: 'none',
-      }
-    }
-    const accepted = error.meta.acceptedScopes
+  if (error.isScopeFailure) {
+    // A 403 (the spec) or a 401 about a scope (the real service): the session is fine.
+    const accepted = [...error.meta.acceptedScopes, ...(error.meta.scopeFailure ?? [])]
     const granted = error.meta.grantedScopes ?? parseScopeList(sessionScope ?? '')
     const missing = missingScopes(granted, accepted)
     return {
@@ -86,6 +75,18 @@ export function describeApiError(
       next: 'connect',
     }
   }
+  if (status === 401 || error.isSessionEnded) {
+    return {
+      ...base,
+      // "Your session ended" is the app-wide banner's sentence (layout/banners.tsx): the page
+      // says it once, and this notice says what happened to this request.
+      title: error.isSessionEnded ? 'The service rejected the token' : 'Not connected',
+      detail: error.isSessionEnded
+        ? 'It answered 401, so the playground forgot the token and ended the session. Connect again.'
+        : `${error.message} Connect your account first.`,
+      next: 'connect',
+    }
+  }
   if (status === 404) {
     return { ...base, title: 'Not found', detail: error.message, next: 'none' }
   }
@@ -97,7 +98,7 @@ export function describeApiError(
       title: 'Rate limit reached',
       detail:
         wait === null
-          ? 'The service asks to slow down and did not say for how long. Wait a minute before retrying.'
+          ? 'The service asks to slow down and did not say when; try again in a few minutes.'
           : `The service asks to wait ${wait} s before the next request.`,
       next: 'wait',
     }

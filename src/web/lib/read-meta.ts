@@ -10,7 +10,7 @@ import {
   type HeaderSource,
   type RateLimit,
 } from '../../protocol/headers'
-import { SESSION_HEADER } from '../../protocol/playground-common'
+import { SCOPE_FAILURE_HEADER, SESSION_HEADER } from '../../protocol/playground-common'
 
 /** What the response headers said, parsed (absent headers are null or empty, never NaN). */
 export interface ResponseMeta {
@@ -24,6 +24,16 @@ export interface ResponseMeta {
   retryAfter: number | null
   /** An upstream 401 made the proxy end the session (`X-Playground-Session: ended`). */
   isSessionEnded: boolean
+  /**
+   * The proxy found an upstream 401 to be about a scope, not the token (`X-Playground-Scope-Failure`):
+   * the scopes it named, [] when the service did not say which; null when it is no scope failure.
+   */
+  scopeFailure: string[] | null
+}
+
+function parseScopeFailure(value: string | null): string[] | null {
+  if (value === null) return null
+  return value.split(',').flatMap((scope) => (scope.trim() === '' ? [] : [scope.trim()]))
 }
 
 export function readMeta(
@@ -38,5 +48,6 @@ export function readMeta(
     acceptedScopes: parseAcceptedScopesHeader(headers),
     retryAfter: parseRetryAfter(headers, now),
     isSessionEnded: headers.get(SESSION_HEADER)?.trim().toLowerCase() === 'ended',
+    scopeFailure: parseScopeFailure(headers.get(SCOPE_FAILURE_HEADER)),
   }
 }

@@ -6,6 +6,9 @@
  * - 429: once, and only after `Retry-After` says so, and only when that wait is short
  *   (≤ MAX_RATE_LIMIT_WAIT_SECONDS). A longer or unknown wait is left to the user, who sees a
  *   countdown banner. No retry storm: the whole rate limit is shared by all of a user's tokens.
+ * - 429 without `Retry-After` (the real service sends none): never retried by the page; the
+ *   banner's own wait doubles with each such 429 in a row, from UNKNOWN_RATE_LIMIT_WAIT_SECONDS up
+ *   to MAX_UNKNOWN_RATE_LIMIT_WAIT_SECONDS ("a few minutes"), and the Retry button waits with it.
  * - network failures and 5xx (including the proxy's 502/504 for an unreachable or slow service):
  *   at most MAX_TRANSIENT_RETRIES times, with exponential backoff.
  * - a 2xx in an unexpected shape, or anything that is not an ApiError: never.
@@ -21,6 +24,8 @@ import { isApiError } from './api-error'
 export const MAX_TRANSIENT_RETRIES = 2
 export const MAX_RATE_LIMIT_RETRIES = 1
 export const MAX_RATE_LIMIT_WAIT_SECONDS = 30
+export const UNKNOWN_RATE_LIMIT_WAIT_SECONDS = 60
+export const MAX_UNKNOWN_RATE_LIMIT_WAIT_SECONDS = 300
 const BASE_DELAY_MS = 1000
 const MAX_BACKOFF_MS = 8000
 export const UNREACHABLE_REFETCH_BASE_MS = 3000
@@ -67,4 +72,16 @@ export function queryRetryDelay(failureCount: number, error: unknown): number {
     return Math.max(wait ?? MAX_RATE_LIMIT_WAIT_SECONDS, 1) * 1000
   }
   return Math.min(BASE_DELAY_MS * 2 ** failureCount, MAX_BACKOFF_MS)
+}
+
+/**
+ * The wait assumed after the `streak`-th 429 in a row without `Retry-After` (1 for the first):
+ * 60 s, 120 s, 240 s, then 300 s for good; a success ends the streak (api-status-store.ts).
+ */
+export function unknownRateLimitWaitSeconds(streak: number): number {
+  const doublings = Math.max(0, Math.min(streak - 1, 10))
+  return Math.min(
+    UNKNOWN_RATE_LIMIT_WAIT_SECONDS * 2 ** doublings,
+    MAX_UNKNOWN_RATE_LIMIT_WAIT_SECONDS,
+  )
 }

@@ -4,7 +4,7 @@ import { useLocation } from 'react-router-dom'
 import type { SessionResponse } from '../../protocol/playground-api'
 import { apiTemplateLine } from '../lib/api-call'
 import type { ApiResult } from '../lib/api-client'
-import { isApiError } from '../lib/api-error'
+import { isApiError, type ApiError } from '../lib/api-error'
 import { ApiErrorNotice } from '../lib/api-error-notice'
 import { ResponseMetaLine } from '../lib/response-meta'
 import { checkScopes, type ScopeCheck } from '../scopes/scope-check'
@@ -24,18 +24,17 @@ function answeredScopes(query: UseQueryResult<ApiResult<unknown>> | null) {
     (isApiError(query?.error) && query.error.kind === 'http' ? query.error.meta : null)
   return meta === null
     ? { accepted: [], grantedHeader: null }
-    : { accepted: meta.acceptedScopes, grantedHeader: meta.grantedScopes }
+    : {
+        // A scope 401 names what is missing in the proxy's header, when the service said.
+        accepted: [...meta.acceptedScopes, ...(meta.scopeFailure ?? [])],
+        grantedHeader: meta.grantedScopes,
+      }
 }
 
 /** A refusal for a scope the token lacks: a state of the panel, not an error of the app. */
-function isMissingScope(error: unknown, check: ScopeCheck): boolean {
-  return (
-    isApiError(error) &&
-    error.kind === 'http' &&
-    error.status === 403 &&
-    error.proxyCode === null &&
-    !check.isGranted
-  )
+function isMissingScope(error: unknown, check: ScopeCheck): error is ApiError {
+  // Whichever status carries it: 403 (the spec) or a scope 401 (the real service, api-error.ts).
+  return isApiError(error) && error.isScopeFailure && !check.isGranted
 }
 
 const joined = (scopes: readonly string[]) => (scopes.length === 0 ? '(none)' : scopes.join(','))
@@ -64,7 +63,7 @@ function ScopeBadge({ check }: { check: ScopeCheck }) {
   )
 }
 
-function GrantScope({ check, what }: { check: ScopeCheck; what: string }) {
+function GrantScope({ check, what, status }: { check: ScopeCheck; what: string; status: number }) {
   const location = useLocation()
   const { start, isRedirecting } = useStartLogin()
   const missing = check.missing.join(', ')
@@ -77,8 +76,8 @@ function GrantScope({ check, what }: { check: ScopeCheck; what: string }) {
         Needs <code>{missing}</code>
       </p>
       <p>
-        The service answered 403: the token holds <code>{joined(check.granted)}</code>, which does
-        not include <code>{missing}</code>. Your session is fine; only {what} need the scope.
+        The service answered {status}: the token holds <code>{joined(check.granted)}</code>, which
+        does not include <code>{missing}</code>. Your session is fine; only {what} need the scope.
         {check.declinedOnConsent.length > 0 &&
           ' You asked for it when connecting, then unticked it on the consent page.'}
       </p>
@@ -155,8 +154,9 @@ export function ScopedPanel<T>(props: ScopedPanelProps<T>) {
       </ul>
     )
   } else if (query.isError) {
-    body = isMissingScope(query.error, check) ? (
-      <GrantScope check={check} what={props.what} />
+    const { error } = query
+    body = isMissingScope(error, check) ? (
+      <GrantScope check={check} what={props.what} status={error.status} />
     ) : (
       <ApiErrorNotice
         error={query.error}

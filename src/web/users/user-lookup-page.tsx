@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { useQuery, type UseQueryResult } from '@tanstack/react-query'
 import { useNavigate, useParams } from 'react-router-dom'
 import { parseUserKey, type UserKey } from '../../protocol/user-key'
-import { isApiError } from '../lib/api-error'
+import { isApiError, type ApiError } from '../lib/api-error'
 import { apiCall, apiTemplateLine } from '../lib/api-call'
 import { USER_SHOW } from '../../protocol/endpoint-rows-users'
 import { ApiErrorNotice } from '../lib/api-error-notice'
@@ -11,6 +11,21 @@ import { UserCard, UserCardSkeleton } from './user-card'
 import { userQueries, type UserResult } from './user-queries'
 import '../lib/page.css'
 import './user-lookup-page.css'
+
+/**
+ * The service refused a lookup sent without a token: the real one wants a token on every call
+ * (docs/emulator.md, "observed"), the spec's seed answers anonymous lookups. The proxy forwards a
+ * session-less lookup (the endpoint table: needsSession false), so this 401 is the service's.
+ */
+function isTokenRequired(error: unknown): error is ApiError {
+  return (
+    isApiError(error) &&
+    error.status === 401 &&
+    error.proxyCode === null &&
+    !error.isSessionEnded &&
+    !error.isScopeFailure
+  )
+}
 
 function describeKey(key: UserKey): string {
   return key.kind === 'id' ? `id ${key.id}` : `login "${key.login}"`
@@ -64,7 +79,8 @@ function LookupForm({ initialValue }: { initialValue: string }) {
         className={message === null ? 'field-hint' : 'field-error'}
         aria-live="polite"
       >
-        {message ?? 'Public data: works without connecting. Digits only means an id.'}
+        {message ??
+          'Public data: the spec answers without connecting; the real service wants a connected account. Digits only means an id.'}
       </p>
     </form>
   )
@@ -89,7 +105,13 @@ function LookupResultView({
               title: `No user with ${describeKey(userKey)}`,
               detail: `The service answered 404 (${query.error.message}). Check the ${userKey.kind === 'id' ? 'number' : 'spelling'}, or try ${userKey.kind === 'id' ? 'the login' : 'the numeric id'} instead.`,
             }
-          : {})}
+          : isTokenRequired(query.error)
+            ? {
+                title: 'A connected account is needed',
+                detail: `The service requires a connected account for user lookups. It answered 401 to this lookup sent without a token (${query.error.message}); connect, and the playground sends your token with it.`,
+                connectLabel: 'Connect',
+              }
+            : {})}
       />
     )
   }
@@ -131,7 +153,7 @@ export function UserLookupPage() {
         <h1>Look up a user</h1>
         <p className="lede">
           <span className="mono">{apiTemplateLine(USER_SHOW)}</span> with a login or an id: public
-          information, no token needed.
+          information.
         </p>
       </header>
       {/* A new key in the address starts a fresh form with it. */}
