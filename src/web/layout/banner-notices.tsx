@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom'
 import { apiStatusStore, useApiStatus } from '../lib/api-status-store'
 import { useCountdown } from '../lib/use-countdown'
+import './banner-notices.css'
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' })
 

@@ -1,4 +1,5 @@
 import type { ApiStatus } from '../lib/api-status-store'
+import './rate-limit-meter.css'
 
 const numberFormat = new Intl.NumberFormat()
 /** Below this share of the limit, the meter turns to a warning. */
