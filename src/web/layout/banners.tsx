@@ -3,7 +3,7 @@ import { useApiStatus } from '../lib/api-status-store'
 
 /** Only the error states draw a banner: their code waits for one (docs/decisions/0007). */
 const BannerNotices = lazy(() =>
-  import('./banner-notices').then((m) => ({ default: m.BannerNotices })),
+  import('./api-notices').then((m) => ({ default: m.BannerNotices })),
 )
 
 /** Session ended and rate limited: app-wide news, announced to screen readers as it happens. */

@@ -11,7 +11,7 @@ const unknownRateLimit = (
   </span>
 )
 const RateLimitMeter = lazy(() =>
-  import('./rate-limit-meter').then((m) => ({ default: m.RateLimitMeter })),
+  import('./api-notices').then((m) => ({ default: m.RateLimitMeter })),
 )
 
 /**
