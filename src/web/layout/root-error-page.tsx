@@ -7,7 +7,7 @@ import './layout.css'
  * or the server is gone), a reload is still offered.
  */
 const ErrorCard = lazy(() =>
-  import('./error-card').then(
+  import('./api-notices').then(
     (m) => ({ default: m.ErrorCard }),
     () => ({ default: ReloadNotice }),
   ),
@@ -16,8 +16,7 @@ const ErrorCard = lazy(() =>
 function ReloadNotice() {
   return (
     <p className="card empty-state" role="alert">
-      This page could not be loaded: the playground was probably updated or restarted.{' '}
-      <a href="">Reload</a>
+      This page could not be loaded. <a href="">Reload</a>
     </p>
   )
 }
