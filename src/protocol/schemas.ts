@@ -8,29 +8,11 @@
  * `@__PURE__` marks let the schemas the browser never uses (the token endpoint's) drop out.
  */
 import { z } from 'zod/mini'
+import { isoDateTime, visibility } from './user-schema'
 
 export { ErrorBodySchema, envelope } from './envelope'
 
-const isoDateTime = z.iso.datetime({ offset: true })
-const visibility = z.union([z.literal(0), z.literal(1), z.literal(2)])
-
-export const UserSchema = z.object({
-  id: z.int(),
-  type: z.string(),
-  login: z.string(),
-  name: z.string(),
-  description: z.nullable(z.string()),
-  avatar_url: z.string(),
-  created_at: isoDateTime,
-  updated_at: isoDateTime,
-  // Extras the real service sends (yuque-openapi-2.0.1.json, V2User).
-  books_count: z.optional(z.int()),
-  public_books_count: z.optional(z.int()),
-  followers_count: z.optional(z.int()),
-  following_count: z.optional(z.int()),
-  public: z.optional(visibility),
-})
-export type User = z.infer<typeof UserSchema>
+export { UserSchema, type User } from './user-schema'
 
 export const RepoSchema = z.object({
   id: z.int(),

@@ -1,60 +1,22 @@
-import { Link } from 'react-router-dom'
-import { apiStatusStore, useApiStatus } from '../lib/api-status-store'
-import { useCountdown } from '../lib/use-countdown'
+import { lazy, Suspense } from 'react'
+import { useApiStatus } from '../lib/api-status-store'
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' })
+/** Only the error states draw a banner: their code waits for one (docs/decisions/0007). */
+const BannerNotices = lazy(() =>
+  import('./api-notices').then((m) => ({ default: m.BannerNotices })),
+)
 
 /** Session ended and rate limited: app-wide news, announced to screen readers as it happens. */
 export function Banners() {
-  const { sessionEndedAt, rateLimitedUntil, isRetryAfterKnown } = useApiStatus()
-  const secondsLeft = useCountdown(rateLimitedUntil)
-  const isRateLimited = rateLimitedUntil !== null && secondsLeft > 0
-
+  const { sessionEndedAt, rateLimitedUntil } = useApiStatus()
   return (
     // A named region, so a reader (and a test) can tell the app-wide news from a page's notices.
+    // Drawn empty from the start (index.html's shell too): the live region exists before its news.
     <section className="banners" aria-label="App notices" aria-live="polite">
-      {sessionEndedAt !== null && (
-        <div className="banner banner-error">
-          <p>
-            <strong>Your session ended</strong> (the service rejected the token); connect again.
-          </p>
-          <div className="banner-actions">
-            <Link className="btn btn-small btn-primary" to="/">
-              Connect again
-            </Link>
-            <button
-              type="button"
-              className="btn btn-small"
-              onClick={() => apiStatusStore.clearSessionEnded()}
-            >
-              Dismiss
-            </button>
-          </div>
-        </div>
-      )}
-      {isRateLimited && (
-        <div className="banner banner-warning">
-          {isRetryAfterKnown ? (
-            <p>
-              <strong>Rate limit reached.</strong> The service asks to wait{' '}
-              <span className="mono">{secondsLeft} s</span> (until{' '}
-              <time dateTime={new Date(rateLimitedUntil).toISOString()}>
-                {timeFormat.format(rateLimitedUntil)}
-              </time>
-              ) before the next request (Retry-After). Nothing is retried automatically until then.
-            </p>
-          ) : (
-            <p>
-              <strong>Rate limit reached.</strong> The service did not say when; try again in a few
-              minutes. The playground holds back for <span className="mono">{secondsLeft} s</span>{' '}
-              (until{' '}
-              <time dateTime={new Date(rateLimitedUntil).toISOString()}>
-                {timeFormat.format(rateLimitedUntil)}
-              </time>
-              ), longer after each such answer in a row.
-            </p>
-          )}
-        </div>
+      {(sessionEndedAt !== null || rateLimitedUntil !== null) && (
+        <Suspense fallback={null}>
+          <BannerNotices />
+        </Suspense>
       )}
     </section>
   )

@@ -10,6 +10,7 @@ import { UserAvatar } from '../users/user-avatar'
 import { userQueries } from '../users/user-queries'
 // The flow inspector's timeline survives this page's navigations (keep-timeline.ts).
 import { clearTimeline } from '../inspector/keep-timeline'
+import './connected.css'
 
 /**
  * What only a connected session shows, in one chunk that a first visit does not download (issue

@@ -1,46 +1,23 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom'
+import { lazy, Suspense } from 'react'
 import './layout.css'
 
-function describe(error: unknown): { title: string; detail: string } {
-  if (isRouteErrorResponse(error)) {
-    return { title: `${error.status} ${error.statusText}`, detail: String(error.data ?? '') }
-  }
-  // A lazy route chunk that no longer exists (the app was rebuilt while this tab was open).
-  if (error instanceof TypeError && /dynamically imported module|import/i.test(error.message)) {
-    return {
-      title: 'This page could not be loaded',
-      detail:
-        'The playground was probably updated or restarted. Reload to get the current version.',
-    }
-  }
-  return {
-    title: 'Something went wrong',
-    detail: error instanceof Error ? error.message : 'An unexpected error stopped the page.',
-  }
-}
+/**
+ * The card's code loads only when an error is shown: a first visit needs none of it
+ * (docs/decisions/0007). Should that load fail too (the app was rebuilt while this tab was open,
+ * or the server is gone), a reload is still offered.
+ */
+const ErrorCard = lazy(() =>
+  import('./api-notices').then(
+    (m) => ({ default: m.ErrorCard }),
+    () => ({ default: ReloadNotice }),
+  ),
+)
 
-function ErrorCard() {
-  const { title, detail } = describe(useRouteError())
+function ReloadNotice() {
   return (
-    <>
-      <title>Error · Yuque OAuth Playground</title>
-      <div className="card empty-state" role="alert">
-        <h1>{title}</h1>
-        <p>{detail}</p>
-        <p className="notice-actions">
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={() => window.location.reload()}
-          >
-            Reload
-          </button>
-          <a className="btn" href="/">
-            Back to Connect
-          </a>
-        </p>
-      </div>
-    </>
+    <p className="card empty-state" role="alert">
+      This page could not be loaded. <a href="">Reload</a>
+    </p>
   )
 }
 
@@ -48,7 +25,9 @@ function ErrorCard() {
 export function RootErrorPage() {
   return (
     <main id="main" className="page page-narrow">
-      <ErrorCard />
+      <Suspense fallback={null}>
+        <ErrorCard />
+      </Suspense>
     </main>
   )
 }
@@ -57,7 +36,9 @@ export function RootErrorPage() {
 export function PageErrorPage() {
   return (
     <div className="page page-narrow">
-      <ErrorCard />
+      <Suspense fallback={null}>
+        <ErrorCard />
+      </Suspense>
     </div>
   )
 }

@@ -4,9 +4,18 @@ import { useApiStatus } from '../lib/api-status-store'
 import { configQueries } from '../connect/config-queries'
 import { sessionQueries } from '../session/session-queries'
 
-const numberFormat = new Intl.NumberFormat()
-/** Below this share of the limit, the meter turns to a warning. */
-const LOW_SHARE = 0.1
+/** Drawn until an answer tells the limit (and index.html's shell draws it too). */
+const unknownRateLimit = (
+  <span
+    className="status-value muted"
+    title="No consistent X-RateLimit headers yet (the service may send none)"
+  >
+    unknown
+  </span>
+)
+const RateLimitMeter = lazy(() =>
+  import('./api-notices').then((m) => ({ default: m.RateLimitMeter })),
+)
 
 /**
  * What the token holds is only known to a connected session: that part ships in the chunk with
@@ -34,37 +43,12 @@ function ScopeIndicator() {
 
 function RateLimitIndicator() {
   const { rateLimit } = useApiStatus()
-  if (rateLimit === null) {
-    return (
-      <span
-        className="status-value muted"
-        title="No consistent X-RateLimit headers yet (the service may send none)"
-      >
-        unknown
-      </span>
-    )
-  }
-  const { limit, remaining } = rateLimit
-  const isLow = limit > 0 && remaining / limit < LOW_SHARE
-  const text = `${numberFormat.format(remaining)} / ${numberFormat.format(limit)}`
-  return (
-    <>
-      <meter
-        className="rate-meter"
-        min={0}
-        max={Math.max(limit, 1)}
-        value={remaining}
-        low={limit * LOW_SHARE}
-        high={limit * 0.25}
-        optimum={limit}
-        aria-label="Requests left in the rate limit"
-        aria-valuetext={`${text} requests left`}
-      />
-      <span className={isLow ? 'status-value status-warning' : 'status-value'}>
-        {text}
-        {isLow && ' · low'}
-      </span>
-    </>
+  return rateLimit === null ? (
+    unknownRateLimit
+  ) : (
+    <Suspense fallback={unknownRateLimit}>
+      <RateLimitMeter rateLimit={rateLimit} />
+    </Suspense>
   )
 }
 

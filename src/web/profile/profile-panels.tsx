@@ -4,7 +4,7 @@ import { apiCall } from '../lib/api-call'
 import { REPO_LIST_BY_USER } from '../../protocol/endpoint-rows-repos'
 import { GROUP_LIST_BY_USER } from '../../protocol/endpoint-rows-users'
 import { GROUPS_USE, REPOS_USE } from '../scopes/scope-uses'
-import { groupQueries, repoQueries } from '../users/user-queries'
+import { groupQueries, repoQueries } from '../users/user-list-queries'
 import { ScopedPanel, type ConnectedSession } from './scoped-panel'
 
 const countFormat = new Intl.NumberFormat()

@@ -1,15 +1,14 @@
 /**
- * A user and what belongs to them (`/users/:key`, `/users/:key/repos`, `/users/:key/groups`):
- * one module, so that forgetting an account (account-cache.ts) reaches every factory without
- * adding a chunk, and a file name to the first load's preload map (issue 7's bundle budget).
+ * A user (`/user`, `/users/:key`): the first load asks for the connected one's profile
+ * (prefetch-account.ts), so this module is in the first load, whole. What belongs to a user
+ * (repositories, teams) is in user-list-queries.ts, which only the profile page loads
+ * (docs/decisions/0007).
  */
 import { queryOptions } from '@tanstack/react-query'
-import { z } from 'zod/mini'
-import { GroupSchema, RepoSchema, UserSchema, type User } from '../../protocol/schemas'
+import { UserSchema, type User } from '../../protocol/user-schema'
 import { ACCOUNT_KEY } from '../lib/account-key'
 import { apiCall } from '../lib/api-call'
-import { GROUP_LIST_BY_USER, USER_ME, USER_SHOW } from '../../protocol/endpoint-rows-users'
-import { REPO_LIST_BY_USER } from '../../protocol/endpoint-rows-repos'
+import { USER_ME, USER_SHOW } from '../../protocol/endpoint-rows-users'
 import { apiGet, type ApiResult } from '../lib/api-client'
 
 export type UserResult = ApiResult<User>
@@ -23,7 +22,7 @@ export function fetchUser(key: string | number): Promise<UserResult> {
   return apiGet(apiCall(USER_SHOW, { login: key }).path, UserSchema)
 }
 
-const USER_STALE_TIME = 30_000
+export const USER_STALE_TIME = 30_000
 
 export const userQueries = {
   all: () => ['users'] as const,
@@ -52,41 +51,6 @@ export const userQueries = {
         client.setQueryData(userQueries.byLogin(result.data.login).queryKey, result)
         return result
       },
-      staleTime: USER_STALE_TIME,
-    }),
-}
-
-const ReposSchema = z.array(RepoSchema)
-
-/** Needs `repo:read` (endpoints.ts); a 403 says so in `X-Accepted-OAuth-Scopes`. */
-export function fetchUserRepos(login: string) {
-  return apiGet(apiCall(REPO_LIST_BY_USER, { login }).path, ReposSchema)
-}
-
-/** The token decides what they list: they belong to the connected account. */
-export const repoQueries = {
-  all: () => [...ACCOUNT_KEY, 'repos'] as const,
-  byUser: (login: string) =>
-    queryOptions({
-      queryKey: [...repoQueries.all(), 'user', login] as const,
-      queryFn: () => fetchUserRepos(login),
-      staleTime: USER_STALE_TIME,
-    }),
-}
-
-const GroupsSchema = z.array(GroupSchema)
-
-/** Needs `group:read` (endpoints.ts); a 403 says so in `X-Accepted-OAuth-Scopes`. */
-export function fetchUserGroups(id: number) {
-  return apiGet(apiCall(GROUP_LIST_BY_USER, { id }).path, GroupsSchema)
-}
-
-export const groupQueries = {
-  all: () => [...ACCOUNT_KEY, 'groups'] as const,
-  byUser: (id: number) =>
-    queryOptions({
-      queryKey: [...groupQueries.all(), 'user', id] as const,
-      queryFn: () => fetchUserGroups(id),
       staleTime: USER_STALE_TIME,
     }),
 }
