@@ -46,20 +46,24 @@ async function readPayload(response: Response): Promise<unknown> {
   }
 }
 
-/** A request to the proxy whose whole JSON body is parsed with `schema` (204 parses `undefined`). */
-export async function requestJson<T>(
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+/**
+ * One call to the proxy: the CSRF header always, a JSON body when given (and the JSON
+ * Content-Type on every unsafe method: the proxy's CSRF check asks it of DELETE too), the
+ * listeners told. A network failure is an ApiError; an HTTP status is the caller's to judge.
+ */
+async function send(
   path: string,
-  schema: z.core.$ZodType<T>,
-  options: RequestOptions = {},
-): Promise<ApiResult<T>> {
-  const method = options.method ?? 'GET'
+  method: Method,
+  options: { body?: unknown; rawBody?: string; signal?: AbortSignal },
+): Promise<{ response: Response; meta: ResponseMeta }> {
   // checklist E1: the static header a cross-site page cannot send without a refused preflight.
   const headers = new Headers({ Accept: 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE })
   const init: RequestInit = { method, headers, credentials: 'same-origin', cache: 'no-store' }
-  if (options.body !== undefined) {
-    headers.set('Content-Type', 'application/json')
-    init.body = JSON.stringify(options.body)
-  }
+  if (method !== 'GET') headers.set('Content-Type', 'application/json')
+  if (options.rawBody !== undefined) init.body = options.rawBody
+  else if (options.body !== undefined) init.body = JSON.stringify(options.body)
   if (options.signal) init.signal = options.signal
 
   let response: Response
@@ -79,9 +83,49 @@ export async function requestJson<T>(
       message: 'The playground server is unreachable: check that it is still running, then retry.',
     })
   }
-
   const meta = readMeta(response)
   for (const listener of responseListeners) listener(response, meta)
+  return { response, meta }
+}
+
+/** What any call answered, whatever its status: the explorer shows all of it. */
+export interface RawApiResult {
+  status: number
+  headers: Headers
+  meta: ResponseMeta
+  /** Parsed JSON, the text when it is not JSON, undefined when empty. */
+  body: unknown
+  durationMs: number
+}
+
+/**
+ * Any operation of the endpoint table through the proxy, with an optional JSON body as text
+ * (the explorer's textarea; the proxy parses and re-serialises it). Never throws on a status.
+ */
+export async function sendApiRequest(
+  path: string,
+  method: Method,
+  jsonBody?: string,
+): Promise<RawApiResult> {
+  const started = performance.now()
+  const { response, meta } = await send(
+    path,
+    method,
+    jsonBody === undefined ? {} : { rawBody: jsonBody },
+  )
+  const body = await readPayload(response)
+  const durationMs = Math.round(performance.now() - started)
+  return { status: response.status, headers: response.headers, meta, body, durationMs }
+}
+
+/** A request to the proxy whose whole JSON body is parsed with `schema` (204 parses `undefined`). */
+export async function requestJson<T>(
+  path: string,
+  schema: z.core.$ZodType<T>,
+  options: RequestOptions = {},
+): Promise<ApiResult<T>> {
+  const method = options.method ?? 'GET'
+  const { response, meta } = await send(path, method, options)
   const payload = await readPayload(response)
   if (!response.ok) {
     throw new ApiError({

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { CATALOGUE_PATH, buildCatalogue, readSpec } from '../../../scripts/build-catalogue'
-import { ENDPOINTS } from '../../protocol/endpoints'
-import { CATALOGUE } from './catalogue.gen'
-import { SUMMARIES_EN } from './summaries-en'
+import { CATALOGUE_PATH, buildCatalogue, readSpec } from './build-catalogue'
+import { ENDPOINTS } from '../src/protocol/endpoints'
+import { CATALOGUE } from '../src/web/explorer/catalogue.gen'
+import { SUMMARIES_EN } from '../src/web/explorer/summaries-en'
 
 describe('the explorer catalogue', () => {
   it('is what scripts/build-catalogue.ts writes from the OpenAPI document (run npm run catalogue)', async () => {
