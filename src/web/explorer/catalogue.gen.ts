@@ -2,200 +2,79 @@
 import type { Catalogue } from './catalogue-types'
 
 export const CATALOGUE: Catalogue = {
-  'user.hello': {
-    zh: '心跳',
-    params: {},
-  },
-  'user.me': {
-    zh: '获取当前 Token 的用户详情',
-    params: {},
-  },
+  'user.hello': { zh: '心跳', params: {} },
+  'user.me': { zh: '获取当前 Token 的用户详情', params: {} },
   search: {
     zh: '通用搜索',
     params: {
-      q: {
-        zh: '搜索关键词',
-        type: 'string',
-        required: true,
-      },
-      type: {
-        zh: '搜索类型',
-        type: 'string',
-        enum: ['doc', 'repo'],
-        required: true,
-      },
-      scope: {
-        zh: '搜索范围, 不填默认为搜索当前用户/团队',
-        type: 'string',
-      },
-      page: {
-        zh: '页码 [分页参数]',
-        type: 'integer',
-      },
-      offset: {
-        zh: '页码, 非偏移量 [分页参数]',
-        type: 'integer',
-      },
-      creatorId: {
-        zh: '仅搜索指定作者 ID [筛选条件]',
-        type: 'integer',
-      },
-      creator: {
-        zh: '仅搜索指定作者 login [筛选条件]',
-        type: 'string',
-      },
+      q: { zh: '搜索关键词', type: 'string', required: true },
+      type: { zh: '搜索类型', type: 'string', enum: ['doc', 'repo'], required: true },
+      scope: { zh: '搜索范围, 不填默认为搜索当前用户/团队', type: 'string' },
+      page: { zh: '页码 [分页参数]', type: 'integer' },
+      offset: { zh: '页码, 非偏移量 [分页参数]', type: 'integer' },
+      creatorId: { zh: '仅搜索指定作者 ID [筛选条件]', type: 'integer' },
+      creator: { zh: '仅搜索指定作者 login [筛选条件]', type: 'string' },
     },
   },
   'group.listByUser': {
     zh: '获取用户的团队',
     params: {
-      id: {
-        zh: '用户 login 或 ID',
-        type: 'string',
-        required: true,
-      },
-      role: {
-        zh: '角色 [过滤条件]',
-        type: 'integer',
-        enum: [0, 1],
-      },
-      offset: {
-        zh: '偏移量 [分页条件]',
-        type: 'integer',
-        default: 0,
-      },
+      id: { zh: '用户 login 或 ID', type: 'string', required: true },
+      role: { zh: '角色 [过滤条件]', type: 'integer', enum: [0, 1] },
+      offset: { zh: '偏移量 [分页条件]', type: 'integer', default: 0 },
     },
   },
   'group.members': {
     zh: '获取团队的成员',
     params: {
-      login: {
-        zh: '团队 Login or ID',
-        type: 'string',
-        required: true,
-      },
-      role: {
-        zh: '角色 [筛选条件]',
-        type: 'integer',
-        enum: [0, 1, 2],
-      },
-      offset: {
-        zh: '偏移量 [分页条件]',
-        type: 'integer',
-        default: 0,
-      },
+      login: { zh: '团队 Login or ID', type: 'string', required: true },
+      role: { zh: '角色 [筛选条件]', type: 'integer', enum: [0, 1, 2] },
+      offset: { zh: '偏移量 [分页条件]', type: 'integer', default: 0 },
     },
   },
   'group.updateMember': {
     zh: '变更成员',
     params: {
-      login: {
-        zh: '团队 Login or ID',
-        type: 'string',
-        required: true,
-      },
-      id: {
-        zh: '用户 Login or ID',
-        type: 'string',
-        required: true,
-      },
+      login: { zh: '团队 Login or ID', type: 'string', required: true },
+      id: { zh: '用户 Login or ID', type: 'string', required: true },
     },
     body: '{\n  "role": 1\n}',
   },
   'group.removeMember': {
     zh: '删除成员',
     params: {
-      login: {
-        zh: '团队 Login or ID',
-        type: 'string',
-        required: true,
-      },
-      id: {
-        zh: '用户 Login or ID',
-        type: 'string',
-        required: true,
-      },
+      login: { zh: '团队 Login or ID', type: 'string', required: true },
+      id: { zh: '用户 Login or ID', type: 'string', required: true },
     },
   },
   'statistic.group': {
     zh: '团队.汇总统计数据',
-    params: {
-      login: {
-        zh: '团队的 Login 或 ID',
-        type: 'string',
-        required: true,
-      },
-    },
+    params: { login: { zh: '团队的 Login 或 ID', type: 'string', required: true } },
   },
   'statistic.members': {
     zh: '团队.成员统计数据',
     params: {
-      login: {
-        zh: '团队的 Login 或 ID',
-        type: 'string',
-        required: true,
-      },
-      name: {
-        zh: '成员名 [过滤条件]',
-        type: 'string',
-      },
-      range: {
-        zh: '时间范围 [过滤条件]',
-        type: 'integer',
-        enum: [0, 30, 365],
-        default: 0,
-      },
-      page: {
-        zh: '页码',
-        type: 'integer',
-        default: 1,
-      },
-      limit: {
-        zh: '分页数量',
-        type: 'integer',
-        default: 10,
-      },
+      login: { zh: '团队的 Login 或 ID', type: 'string', required: true },
+      name: { zh: '成员名 [过滤条件]', type: 'string' },
+      range: { zh: '时间范围 [过滤条件]', type: 'integer', enum: [0, 30, 365], default: 0 },
+      page: { zh: '页码', type: 'integer', default: 1 },
+      limit: { zh: '分页数量', type: 'integer', default: 10 },
       sortField: {
         zh: '排序字段',
         type: 'string',
         enum: ['write_doc_count', 'write_count', 'read_count', 'like_count'],
       },
-      sortOrder: {
-        zh: '排序方向',
-        type: 'string',
-        enum: ['desc', 'asc'],
-        default: 'desc',
-      },
+      sortOrder: { zh: '排序方向', type: 'string', enum: ['desc', 'asc'], default: 'desc' },
     },
   },
   'statistic.books': {
     zh: '团队.知识库统计数据',
     params: {
-      login: {
-        zh: '团队的 Login 或 ID',
-        type: 'string',
-        required: true,
-      },
-      name: {
-        zh: '知识库名 [过滤条件]',
-        type: 'string',
-      },
-      range: {
-        zh: '时间范围 [过滤条件]',
-        type: 'integer',
-        enum: [0, 30, 365],
-        default: 0,
-      },
-      page: {
-        zh: '页码',
-        type: 'integer',
-        default: 1,
-      },
-      limit: {
-        zh: '分页数量',
-        type: 'integer',
-        default: 10,
-      },
+      login: { zh: '团队的 Login 或 ID', type: 'string', required: true },
+      name: { zh: '知识库名 [过滤条件]', type: 'string' },
+      range: { zh: '时间范围 [过滤条件]', type: 'integer', enum: [0, 30, 365], default: 0 },
+      page: { zh: '页码', type: 'integer', default: 1 },
+      limit: { zh: '分页数量', type: 'integer', default: 10 },
       sortField: {
         zh: '排序字段',
         type: 'string',
@@ -209,46 +88,18 @@ export const CATALOGUE: Catalogue = {
           'comment_count',
         ],
       },
-      sortOrder: {
-        zh: '排序方向',
-        type: 'string',
-        enum: ['desc', 'asc'],
-        default: 'desc',
-      },
+      sortOrder: { zh: '排序方向', type: 'string', enum: ['desc', 'asc'], default: 'desc' },
     },
   },
   'statistic.docs': {
     zh: '团队.文档统计数据',
     params: {
-      login: {
-        zh: '团队的 Login 或 ID',
-        type: 'string',
-        required: true,
-      },
-      bookId: {
-        zh: '指定知识库 [过滤条件]',
-        type: 'integer',
-      },
-      name: {
-        zh: '文档名 [过滤条件]',
-        type: 'string',
-      },
-      range: {
-        zh: '时间范围 [过滤条件]',
-        type: 'integer',
-        enum: [0, 30, 365],
-        default: 0,
-      },
-      page: {
-        zh: '页码',
-        type: 'integer',
-        default: 1,
-      },
-      limit: {
-        zh: '分页数量',
-        type: 'integer',
-        default: 10,
-      },
+      login: { zh: '团队的 Login 或 ID', type: 'string', required: true },
+      bookId: { zh: '指定知识库 [过滤条件]', type: 'integer' },
+      name: { zh: '文档名 [过滤条件]', type: 'string' },
+      range: { zh: '时间范围 [过滤条件]', type: 'integer', enum: [0, 30, 365], default: 0 },
+      page: { zh: '页码', type: 'integer', default: 1 },
+      limit: { zh: '分页数量', type: 'integer', default: 10 },
       sortField: {
         zh: '排序字段',
         type: 'string',
@@ -261,252 +112,106 @@ export const CATALOGUE: Catalogue = {
           'created_at',
         ],
       },
-      sortOrder: {
-        zh: '排序方向',
-        type: 'string',
-        enum: ['desc', 'asc'],
-        default: 'desc',
-      },
+      sortOrder: { zh: '排序方向', type: 'string', enum: ['desc', 'asc'], default: 'desc' },
     },
   },
   'toc.showById': {
     zh: '获取目录',
-    params: {
-      book_id: {
-        zh: '知识库 ID',
-        type: 'integer',
-        required: true,
-      },
-    },
+    params: { book_id: { zh: '知识库 ID', type: 'integer', required: true } },
   },
   'toc.updateById': {
     zh: '更新目录',
-    params: {
-      book_id: {
-        zh: '知识库 ID',
-        type: 'integer',
-        required: true,
-      },
-    },
+    params: { book_id: { zh: '知识库 ID', type: 'integer', required: true } },
     body: '{\n  "action": "appendNode",\n  "action_mode": "sibling",\n  "type": "DOC",\n  "open_window": 0,\n  "visible": 1\n}',
   },
   'toc.show': {
     zh: '获取目录',
     params: {
-      group_login: {
-        zh: '团队 Login',
-        type: 'string',
-        required: true,
-      },
-      book_slug: {
-        zh: '知识库路径',
-        type: 'string',
-        required: true,
-      },
+      group_login: { zh: '团队 Login', type: 'string', required: true },
+      book_slug: { zh: '知识库路径', type: 'string', required: true },
     },
   },
   'toc.update': {
     zh: '更新目录',
     params: {
-      group_login: {
-        zh: '团队 Login',
-        type: 'string',
-        required: true,
-      },
-      book_slug: {
-        zh: '知识库路径',
-        type: 'string',
-        required: true,
-      },
+      group_login: { zh: '团队 Login', type: 'string', required: true },
+      book_slug: { zh: '知识库路径', type: 'string', required: true },
     },
     body: '{\n  "action": "appendNode",\n  "action_mode": "sibling",\n  "type": "DOC",\n  "open_window": 0,\n  "visible": 1\n}',
   },
   'repo.listByGroup': {
     zh: '获取知识库列表',
     params: {
-      login: {
-        zh: '用户/团队的 Login 或 ID',
-        type: 'string',
-        required: true,
-      },
-      offset: {
-        zh: '偏移量 [分页参数]',
-        type: 'integer',
-        default: 0,
-      },
-      limit: {
-        zh: '每页数量 [分页参数]',
-        type: 'integer',
-        default: 100,
-      },
-      type: {
-        zh: '类型 [筛选条件]',
-        type: 'string',
-        enum: ['Book', 'Design'],
-      },
-      filterByAbility: {
-        zh: '操作权限 [筛选条件] 默认为空',
-        type: 'string',
-        default: '',
-      },
+      login: { zh: '用户/团队的 Login 或 ID', type: 'string', required: true },
+      offset: { zh: '偏移量 [分页参数]', type: 'integer', default: 0 },
+      limit: { zh: '每页数量 [分页参数]', type: 'integer', default: 100 },
+      type: { zh: '类型 [筛选条件]', type: 'string', enum: ['Book', 'Design'] },
+      filterByAbility: { zh: '操作权限 [筛选条件] 默认为空', type: 'string', default: '' },
     },
   },
   'repo.createByGroup': {
     zh: '创建知识库',
-    params: {
-      login: {
-        zh: '用户/团队的 Login 或 ID',
-        type: 'string',
-        required: true,
-      },
-    },
+    params: { login: { zh: '用户/团队的 Login 或 ID', type: 'string', required: true } },
     body: '{\n  "name": "名称",\n  "slug": "路径",\n  "public": 0\n}',
   },
   'repo.listByUser': {
     zh: '获取知识库列表',
     params: {
-      login: {
-        zh: '用户/团队的 Login 或 ID',
-        type: 'string',
-        required: true,
-      },
-      offset: {
-        zh: '偏移量 [分页参数]',
-        type: 'integer',
-        default: 0,
-      },
-      limit: {
-        zh: '每页数量 [分页参数]',
-        type: 'integer',
-        default: 100,
-      },
-      type: {
-        zh: '类型 [筛选条件]',
-        type: 'string',
-        enum: ['Book', 'Design'],
-      },
-      filterByAbility: {
-        zh: '操作权限 [筛选条件] 默认为空',
-        type: 'string',
-        default: '',
-      },
+      login: { zh: '用户/团队的 Login 或 ID', type: 'string', required: true },
+      offset: { zh: '偏移量 [分页参数]', type: 'integer', default: 0 },
+      limit: { zh: '每页数量 [分页参数]', type: 'integer', default: 100 },
+      type: { zh: '类型 [筛选条件]', type: 'string', enum: ['Book', 'Design'] },
+      filterByAbility: { zh: '操作权限 [筛选条件] 默认为空', type: 'string', default: '' },
     },
   },
   'repo.createByUser': {
     zh: '创建知识库',
-    params: {
-      login: {
-        zh: '用户/团队的 Login 或 ID',
-        type: 'string',
-        required: true,
-      },
-    },
+    params: { login: { zh: '用户/团队的 Login 或 ID', type: 'string', required: true } },
     body: '{\n  "name": "名称",\n  "slug": "路径",\n  "public": 0\n}',
   },
   'repo.showById': {
     zh: '获取知识库详情',
-    params: {
-      book_id: {
-        zh: '知识库 ID',
-        type: 'integer',
-        required: true,
-      },
-    },
+    params: { book_id: { zh: '知识库 ID', type: 'integer', required: true } },
   },
   'repo.updateById': {
     zh: '更新知识库',
-    params: {
-      book_id: {
-        zh: '知识库 ID',
-        type: 'integer',
-        required: true,
-      },
-    },
+    params: { book_id: { zh: '知识库 ID', type: 'integer', required: true } },
     body: '{\n  "public": 0\n}',
   },
   'repo.deleteById': {
     zh: '删除知识库',
-    params: {
-      book_id: {
-        zh: '知识库 ID',
-        type: 'integer',
-        required: true,
-      },
-    },
+    params: { book_id: { zh: '知识库 ID', type: 'integer', required: true } },
   },
   'repo.show': {
     zh: '获取知识库详情',
     params: {
-      group_login: {
-        zh: '团队 Login',
-        type: 'string',
-        required: true,
-      },
-      book_slug: {
-        zh: '知识库路径',
-        type: 'string',
-        required: true,
-      },
+      group_login: { zh: '团队 Login', type: 'string', required: true },
+      book_slug: { zh: '知识库路径', type: 'string', required: true },
     },
   },
   'repo.update': {
     zh: '更新知识库',
     params: {
-      group_login: {
-        zh: '团队 Login',
-        type: 'string',
-        required: true,
-      },
-      book_slug: {
-        zh: '知识库路径',
-        type: 'string',
-        required: true,
-      },
+      group_login: { zh: '团队 Login', type: 'string', required: true },
+      book_slug: { zh: '知识库路径', type: 'string', required: true },
     },
     body: '{\n  "public": 0\n}',
   },
   'repo.delete': {
     zh: '删除知识库',
     params: {
-      group_login: {
-        zh: '团队 Login',
-        type: 'string',
-        required: true,
-      },
-      book_slug: {
-        zh: '知识库路径',
-        type: 'string',
-        required: true,
-      },
+      group_login: { zh: '团队 Login', type: 'string', required: true },
+      book_slug: { zh: '知识库路径', type: 'string', required: true },
     },
   },
   'doc.listById': {
     zh: '获取知识库的文档列表',
     params: {
-      book_id: {
-        zh: '知识库 ID',
-        type: 'integer',
-        required: true,
-      },
-      offset: {
-        zh: '偏移量 [分页参数]',
-        type: 'integer',
-        default: 0,
-      },
-      limit: {
-        zh: '每页数量 [分页参数]',
-        type: 'integer',
-        default: 100,
-      },
-      deleted: {
-        zh: '是否查询已删除文档',
-        type: 'boolean',
-        default: false,
-      },
-      changed_at_gte: {
-        zh: '变更时间下界',
-        type: 'string',
-      },
+      book_id: { zh: '知识库 ID', type: 'integer', required: true },
+      offset: { zh: '偏移量 [分页参数]', type: 'integer', default: 0 },
+      limit: { zh: '每页数量 [分页参数]', type: 'integer', default: 100 },
+      deleted: { zh: '是否查询已删除文档', type: 'boolean', default: false },
+      changed_at_gte: { zh: '变更时间下界', type: 'string' },
       optional_properties: {
         zh: '获取的额外字段, 多个字段以逗号分隔',
         type: 'string',
@@ -516,123 +221,50 @@ export const CATALOGUE: Catalogue = {
   },
   'doc.createById': {
     zh: '创建文档',
-    params: {
-      book_id: {
-        zh: '知识库 ID',
-        type: 'integer',
-        required: true,
-      },
-    },
+    params: { book_id: { zh: '知识库 ID', type: 'integer', required: true } },
     body: '{\n  "title": "无标题",\n  "public": 0,\n  "format": "markdown",\n  "body": "正文内容"\n}',
   },
   'doc.showByDocId': {
     zh: '获取文档详情',
     params: {
-      id: {
-        zh: '文档 ID or 路径',
-        type: 'string',
-        required: true,
-      },
-      page_size: {
-        zh: '数据表使用，分页大小',
-        type: 'integer',
-        default: 100,
-      },
-      page: {
-        zh: '数据表使用，页码',
-        type: 'integer',
-        default: 1,
-      },
+      id: { zh: '文档 ID or 路径', type: 'string', required: true },
+      page_size: { zh: '数据表使用，分页大小', type: 'integer', default: 100 },
+      page: { zh: '数据表使用，页码', type: 'integer', default: 1 },
     },
   },
   'doc.showById': {
     zh: '获取文档详情',
     params: {
-      book_id: {
-        zh: '知识库 ID',
-        type: 'integer',
-        required: true,
-      },
-      id: {
-        zh: '文档 ID or 路径',
-        type: 'string',
-        required: true,
-      },
-      page_size: {
-        zh: '数据表使用，分页大小',
-        type: 'integer',
-        default: 100,
-      },
-      page: {
-        zh: '数据表使用，页码',
-        type: 'integer',
-        default: 1,
-      },
+      book_id: { zh: '知识库 ID', type: 'integer', required: true },
+      id: { zh: '文档 ID or 路径', type: 'string', required: true },
+      page_size: { zh: '数据表使用，分页大小', type: 'integer', default: 100 },
+      page: { zh: '数据表使用，页码', type: 'integer', default: 1 },
     },
   },
   'doc.updateById': {
     zh: '更新文档',
     params: {
-      book_id: {
-        zh: '知识库 ID',
-        type: 'integer',
-        required: true,
-      },
-      id: {
-        zh: '文档 ID or 路径',
-        type: 'string',
-        required: true,
-      },
+      book_id: { zh: '知识库 ID', type: 'integer', required: true },
+      id: { zh: '文档 ID or 路径', type: 'string', required: true },
     },
     body: '{\n  "public": 0,\n  "format": "markdown"\n}',
   },
   'doc.deleteById': {
     zh: '删除文档',
     params: {
-      book_id: {
-        zh: '知识库 ID',
-        type: 'integer',
-        required: true,
-      },
-      id: {
-        zh: '文档 ID or 路径',
-        type: 'string',
-        required: true,
-      },
+      book_id: { zh: '知识库 ID', type: 'integer', required: true },
+      id: { zh: '文档 ID or 路径', type: 'string', required: true },
     },
   },
   'doc.list': {
     zh: '获取知识库的文档列表',
     params: {
-      group_login: {
-        zh: '团队 Login',
-        type: 'string',
-        required: true,
-      },
-      book_slug: {
-        zh: '知识库路径',
-        type: 'string',
-        required: true,
-      },
-      offset: {
-        zh: '偏移量 [分页参数]',
-        type: 'integer',
-        default: 0,
-      },
-      limit: {
-        zh: '每页数量 [分页参数]',
-        type: 'integer',
-        default: 100,
-      },
-      deleted: {
-        zh: '是否查询已删除文档',
-        type: 'boolean',
-        default: false,
-      },
-      changed_at_gte: {
-        zh: '变更时间下界',
-        type: 'string',
-      },
+      group_login: { zh: '团队 Login', type: 'string', required: true },
+      book_slug: { zh: '知识库路径', type: 'string', required: true },
+      offset: { zh: '偏移量 [分页参数]', type: 'integer', default: 0 },
+      limit: { zh: '每页数量 [分页参数]', type: 'integer', default: 100 },
+      deleted: { zh: '是否查询已删除文档', type: 'boolean', default: false },
+      changed_at_gte: { zh: '变更时间下界', type: 'string' },
       optional_properties: {
         zh: '获取的额外字段, 多个字段以逗号分隔',
         type: 'string',
@@ -643,108 +275,44 @@ export const CATALOGUE: Catalogue = {
   'doc.create': {
     zh: '创建文档',
     params: {
-      group_login: {
-        zh: '团队 Login',
-        type: 'string',
-        required: true,
-      },
-      book_slug: {
-        zh: '知识库路径',
-        type: 'string',
-        required: true,
-      },
+      group_login: { zh: '团队 Login', type: 'string', required: true },
+      book_slug: { zh: '知识库路径', type: 'string', required: true },
     },
     body: '{\n  "title": "无标题",\n  "public": 0,\n  "format": "markdown",\n  "body": "正文内容"\n}',
   },
   'doc.show': {
     zh: '获取文档详情',
     params: {
-      group_login: {
-        zh: '团队 Login',
-        type: 'string',
-        required: true,
-      },
-      book_slug: {
-        zh: '知识库路径',
-        type: 'string',
-        required: true,
-      },
-      id: {
-        zh: '文档 ID or 路径',
-        type: 'string',
-        required: true,
-      },
-      page_size: {
-        zh: '数据表使用，分页大小',
-        type: 'integer',
-        default: 100,
-      },
-      page: {
-        zh: '数据表使用，页码',
-        type: 'integer',
-        default: 1,
-      },
+      group_login: { zh: '团队 Login', type: 'string', required: true },
+      book_slug: { zh: '知识库路径', type: 'string', required: true },
+      id: { zh: '文档 ID or 路径', type: 'string', required: true },
+      page_size: { zh: '数据表使用，分页大小', type: 'integer', default: 100 },
+      page: { zh: '数据表使用，页码', type: 'integer', default: 1 },
     },
   },
   'doc.update': {
     zh: '更新文档',
     params: {
-      group_login: {
-        zh: '团队 Login',
-        type: 'string',
-        required: true,
-      },
-      book_slug: {
-        zh: '知识库路径',
-        type: 'string',
-        required: true,
-      },
-      id: {
-        zh: '文档 ID or 路径',
-        type: 'string',
-        required: true,
-      },
+      group_login: { zh: '团队 Login', type: 'string', required: true },
+      book_slug: { zh: '知识库路径', type: 'string', required: true },
+      id: { zh: '文档 ID or 路径', type: 'string', required: true },
     },
     body: '{\n  "public": 0,\n  "format": "markdown"\n}',
   },
   'doc.delete': {
     zh: '删除文档',
     params: {
-      group_login: {
-        zh: '团队 Login',
-        type: 'string',
-        required: true,
-      },
-      book_slug: {
-        zh: '知识库路径',
-        type: 'string',
-        required: true,
-      },
-      id: {
-        zh: '文档 ID or 路径',
-        type: 'string',
-        required: true,
-      },
+      group_login: { zh: '团队 Login', type: 'string', required: true },
+      book_slug: { zh: '知识库路径', type: 'string', required: true },
+      id: { zh: '文档 ID or 路径', type: 'string', required: true },
     },
   },
   'doc.versions': {
     zh: '获取文档历史版本列表',
-    params: {
-      doc_id: {
-        zh: '文档 ID',
-        type: 'integer',
-        required: true,
-      },
-    },
+    params: { doc_id: { zh: '文档 ID', type: 'integer', required: true } },
   },
   'doc.version': {
     zh: '获取文档历史版本详情',
-    params: {
-      id: {
-        zh: '版本 ID',
-        type: 'integer',
-        required: true,
-      },
-    },
+    params: { id: { zh: '版本 ID', type: 'integer', required: true } },
   },
 }
