@@ -41,7 +41,7 @@ export default defineConfig({
   webServer: [
     {
       // The production build served by the proxy, as `npm start` does, on ports of its own.
-      command: 'npm run build && tsx src/server.ts',
+      command: 'npm run build && node --enable-source-maps dist/server.js',
       url: `http://127.0.0.1:${new URL(E2E_APP_ORIGIN).port}/`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -65,7 +65,7 @@ export default defineConfig({
       // The PKCE-off preview (e2e/connect-preview.spec.ts): the same build, OAUTH_PKCE=off, and
       // the first instance's emulator configured as the service. Its redirect_uri is not
       // registered there, which is fine: the spec only reads the authorize URL the browser is sent to.
-      command: 'tsx src/server.ts',
+      command: 'node --enable-source-maps dist/server.js',
       url: `http://127.0.0.1:${new URL(E2E_PKCE_OFF_APP_ORIGIN).port}/`,
       reuseExistingServer: false,
       timeout: 60_000,

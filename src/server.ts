@@ -1,7 +1,8 @@
 /**
  * The one composition root: reads the configuration once, starts the embedded emulator (unless
- * a real service is configured) and the proxy, which also serves the web app — the production
- * build (`npm start`), or Vite with hot reload (`npm run dev`).
+ * a real service is configured), picks the store, and serves the proxy, the health checks and
+ * the web app — the production build (`npm start`, bundled to dist/server.js), or Vite with hot
+ * reload (`npm run dev`; Vite is imported only then, so production never loads it).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import path from 'node:path'
@@ -9,32 +10,62 @@ import { fileURLToPath } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
 import { startEmulator } from './emulator/start'
-import { seedApps, seedUsers } from './emulator/seed'
+import { seedApps } from './emulator/seed'
 import { ConfigError, loadConfig, type Config } from './proxy/config'
 import { createProxy } from './proxy/proxy'
 import { createHttpUpstream } from './proxy/upstream'
 import { createWebApp } from './proxy/web-app'
+import { exitOnListenError, printBanner } from './server/banner'
+import { createHealthRoutes } from './server/health'
+import { createLogger } from './server/logger'
+import { loadServerConfig, ServerConfigError, type ServerConfig } from './server/server-config'
+import { onStopSignal, trackRequests } from './server/shutdown'
+import { selectStore } from './server/store-selection'
 
+// src/server.ts under tsx and dist/server.js when built: the project root is one level up.
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+/** The built server's own files sit beside the web app in dist/: never serve them. */
+const SERVER_BUNDLES = /^\/(server|emulator)\.js(\.map)?$/
 
-function readConfig(): Config {
+function readConfig(): { config: Config; serverConfig: ServerConfig } {
+  const problems: string[] = []
+  let config: Config | undefined
+  let serverConfig: ServerConfig | undefined
   try {
-    return loadConfig(process.env)
+    config = loadConfig(process.env)
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`${error.message}\n\nSee .env.example and the README for every variable.`)
-      process.exit(1)
-    }
-    throw error
+    if (!(error instanceof ConfigError)) throw error
+    problems.push(...error.problems)
   }
+  try {
+    serverConfig = loadServerConfig(process.env)
+  } catch (error) {
+    if (!(error instanceof ServerConfigError)) throw error
+    problems.push(...error.problems)
+  }
+  if (config === undefined || serverConfig === undefined) {
+    console.error(
+      `Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}\n\nSee .env.example and the README for every variable.`,
+    )
+    process.exit(1)
+  }
+  return { config, serverConfig }
 }
 
 async function main(): Promise<void> {
   const isDev = process.argv.includes('--dev')
-  const config = readConfig()
+  const { config, serverConfig } = readConfig()
+  const log = createLogger({
+    format: serverConfig.logFormat,
+    secrets: [
+      config.clientSecret,
+      config.sessionSecret,
+      ...(config.codeClient ? [config.codeClient.clientSecret] : []),
+    ],
+  })
   if (config.isSessionSecretGenerated) {
-    console.warn(
-      'warning: SESSION_SECRET is not set; a random one was generated, so sessions end when the server restarts.',
+    log.warn(
+      'SESSION_SECRET is not set; a random one was generated, so sessions end when the server restarts.',
     )
   }
 
@@ -43,6 +74,7 @@ async function main(): Promise<void> {
     const emulator = await startEmulator({
       port: config.emulatorPort,
       host: '127.0.0.1',
+      profile: process.env.EMULATOR_PROFILE,
       options: {
         apps: seedApps({ webRedirectUri: config.redirectUri }),
         origin: `http://127.0.0.1:${config.emulatorPort}`,
@@ -52,12 +84,28 @@ async function main(): Promise<void> {
     closers.push(() => emulator.close())
   }
 
+  const store = await selectStore(serverConfig, log)
+  closers.push(() => store.close())
   const upstream = createHttpUpstream()
   closers.push(() => upstream.close())
-  const proxy = createProxy({ config, upstream, log: (line) => console.log(line) })
+  const proxy = createProxy({ config, upstream, store, log: (line) => log.info(line) })
+
+  let isShuttingDown = false
+  const app = new Hono()
+  app.route(
+    '/',
+    createHealthRoutes({
+      config,
+      store,
+      timeoutMs: serverConfig.readinessTimeoutMs,
+      isShuttingDown: () => isShuttingDown,
+    }),
+  )
+  app.route('/', proxy)
 
   let listener: (req: IncomingMessage, res: ServerResponse) => void
   const server = createServer((req, res) => listener(req, res))
+  const requests = trackRequests(server)
   if (isDev) {
     const { createServer: createViteServer } = await import('vite')
     const vite = await createViteServer({
@@ -66,15 +114,14 @@ async function main(): Promise<void> {
       appType: 'spa',
     })
     closers.push(() => vite.close())
-    const proxyListener = getRequestListener(proxy.fetch)
+    const appListener = getRequestListener(app.fetch)
     listener = (req, res) => {
-      if (req.url?.startsWith('/auth/') || req.url?.startsWith('/api/'))
-        void proxyListener(req, res)
+      const url = req.url ?? '/'
+      if (/^\/(auth|api)\/|^\/(healthz|readyz)(\?|$)/.test(url)) void appListener(req, res)
       else vite.middlewares(req, res)
     }
   } else {
-    const app = new Hono()
-    app.route('/', proxy)
+    app.get('*', async (c, next) => (SERVER_BUNDLES.test(c.req.path) ? c.notFound() : next()))
     app.route('/', createWebApp({ root: path.join(projectRoot, 'dist'), config }))
     listener = getRequestListener(app.fetch)
   }
@@ -83,42 +130,24 @@ async function main(): Promise<void> {
     server.once('error', reject)
     server.listen(config.port, config.host, () => resolve())
   }).catch((error: unknown) => exitOnListenError(error, config.port, 'APP_ORIGIN'))
-  closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
-  printBanner(config, isDev)
-  const shutdown = async () => {
+  printBanner(config, { isDev, storeName: store.name, logFormat: serverConfig.logFormat }, log)
+  onStopSignal(async (signal) => {
+    isShuttingDown = true
+    log.info(
+      `${signal}: finishing requests in flight (at most ${serverConfig.shutdownTimeoutMs} ms)`,
+    )
+    const { abandoned } = await requests.drain(serverConfig.shutdownTimeoutMs)
+    if (abandoned > 0) {
+      log.warn(
+        `${abandoned} request(s) still unfinished after ${serverConfig.shutdownTimeoutMs} ms: closed`,
+      )
+    }
     for (const close of closers.reverse()) await close()
+    log.info('stopped')
+    await log.flush()
     process.exit(0)
-  }
-  process.once('SIGINT', shutdown)
-  process.once('SIGTERM', shutdown)
-}
-
-function exitOnListenError(error: unknown, port: number, variable: string): never {
-  if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') {
-    console.error(
-      `Port ${port} is already in use. Stop the other process, or choose another port with ${variable}.`,
-    )
-    process.exit(1)
-  }
-  throw error
-}
-
-function printBanner(config: Config, isDev: boolean): void {
-  const lines = [
-    '',
-    `  Yuque OAuth playground (${isDev ? 'development, hot reload' : 'production build'})`,
-    '',
-    `  Open:       ${config.appOrigin}`,
-    `  Service:    ${config.service === 'emulator' ? `embedded emulator at ${config.authUrl.origin}` : config.authUrl.origin}`,
-    `  Callback:   ${config.redirectUri}`,
-  ]
-  if (config.service === 'emulator') {
-    lines.push(
-      `  Sign in as: ${seedUsers.map((user) => user.login).join(', ')} — password "password"`,
-    )
-  }
-  console.log([...lines, ''].join('\n'))
+  })
 }
 
 await main()

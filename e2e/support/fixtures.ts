@@ -5,6 +5,7 @@
  */
 import { test as base, expect, type APIRequestContext } from '@playwright/test'
 import type { Browser, BrowserContext, Page, Request } from '@playwright/test'
+import type { ProfileName } from '../../src/emulator/profiles'
 import type { RequestLogEntry } from '../../src/emulator/request-log'
 import { CONTROL_HEADERS, type FaultInput } from '../../src/emulator/test-control'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src/protocol/playground-api'
@@ -36,6 +37,8 @@ export interface Emulator {
   clearFaults(): Promise<void>
   /** PKCE at the service (checklist K6); every test starts with `off`, as Yuque. */
   setPkceMode(mode: 'off' | 'optional' | 'required'): Promise<void>
+  /** The service to behave like (docs/emulator.md); every test starts on the start profile. */
+  setProfile(profile: ProfileName): Promise<void>
 }
 
 /** Every call sends the test-control API's custom header and JSON type (src/emulator/test-control.ts). */
@@ -67,6 +70,10 @@ function createEmulator(request: APIRequestContext): Emulator {
     async setPkceMode(mode) {
       const response = await request.post('/__emulator/pkce', { headers, data: { mode } })
       expect(response.status(), `POST /__emulator/pkce: ${await response.text()}`).toBe(200)
+    },
+    async setProfile(profile) {
+      const response = await request.post('/__emulator/profile', { headers, data: { profile } })
+      expect(response.status(), `POST /__emulator/profile: ${await response.text()}`).toBe(200)
     },
   }
 }

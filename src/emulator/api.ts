@@ -2,7 +2,9 @@
  * The user API under `/api/v2` (spec §4, §5.1, §5.4, §8): the `{data}` envelope, `{status,
  * message}` errors (rendered by the one onError), the token header, scope checks and the rate
  * limit with its headers. Paths and scope needs come from the endpoint table
- * (src/protocol/endpoints.ts), the one the proxy and the web app read.
+ * (src/protocol/endpoints.ts), the one the proxy and the web app read; how a refusal looks
+ * comes from the request's profile (profiles.ts). The User-Agent is checked before this, and
+ * before the call is counted (service-guard.ts).
  */
 import { Hono } from 'hono'
 import type { Context, MiddlewareHandler } from 'hono'
@@ -10,17 +12,13 @@ import { endpointById, type Endpoint, type EndpointId } from '../protocol/endpoi
 import { HEADERS } from '../protocol/headers'
 import { formatScopes, missingScopes } from '../protocol/scopes'
 import { parseUserKey } from '../protocol/user-key'
+import { budgetOf, findCaller, showBudget, type Caller } from './caller'
 import type { EmulatorDeps, EmulatorEnv } from './context'
 import { EmulatorError } from './emulator-error'
+import type { ScopeRefusal } from './profiles'
 import { groupRecord, repoRecord, userRecord } from './records'
 import type { SeedUser } from './seed'
 import { tokenFingerprint } from './secrets'
-import type { TokenRecord } from './store'
-
-interface Caller {
-  user: SeedUser
-  token: TokenRecord
-}
 
 type ApiEnv = EmulatorEnv & {
   Variables: EmulatorEnv['Variables'] & { caller: Caller | null }
@@ -41,25 +39,29 @@ function requireCaller(c: Context<ApiEnv>): Caller {
   return caller
 }
 
+/** A token without the needed scope, refused as the profile says (`scopeRefusal`). */
+function scopeRefusal(refusal: ScopeRefusal, needed: string, caller: Caller): EmulatorError {
+  const held = caller.token.scopes.length === 0 ? 'no scope' : formatScopes(caller.token.scopes)
+  const explained = `This request needs the "${needed}" scope (or "${needed.replace(/:read$/, '')}"); the token has ${held}.`
+  return new EmulatorError(refusal.status, refusal.message ?? explained)
+}
+
 /**
  * Spec §5.4 rule 5: announce the scope the endpoint's row needs (X-Accepted-OAuth-Scopes), then
- * check it before the handler runs.
+ * check it before the handler runs. A row that needs no session still needs a token when the
+ * profile says every call does (`everyCallNeedsToken`).
  */
 function requireScopeOf(endpoint: Endpoint): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const needed = endpoint.scope
+    const rules = c.get('rules')
     if (needed !== null) {
       c.header(HEADERS.acceptedScopes, needed)
       const caller = requireCaller(c)
       if (missingScopes(caller.token.scopes, [needed]).length > 0) {
-        const held =
-          caller.token.scopes.length === 0 ? 'no scope' : formatScopes(caller.token.scopes)
-        throw new EmulatorError(
-          403,
-          `This request needs the "${needed}" scope (or "${needed.replace(/:read$/, '')}"); the token has ${held}.`,
-        )
+        throw scopeRefusal(rules.scopeRefusal, needed, caller)
       }
-    } else if (endpoint.needsSession) {
+    } else if (endpoint.needsSession || rules.everyCallNeedsToken) {
       requireCaller(c)
     }
     await next()
@@ -72,28 +74,22 @@ export function createApiRoutes(deps: EmulatorDeps): Hono<ApiEnv> {
   api.use('*', async (c, next) => {
     const log = c.get('log')
     const sent = c.req.header('X-Auth-Token')
-    const token = sent === undefined || sent === '' ? undefined : deps.store.findToken(sent)
-    const user = token === undefined ? undefined : deps.directory.userById(token.userId)
-    const caller = token !== undefined && user !== undefined ? { user, token } : null
+    const caller = findCaller(deps, sent)
     c.set('caller', caller)
     if (sent !== undefined && sent !== '') log.tokenFingerprint = tokenFingerprint(sent)
     log.user = caller?.user.login ?? null
 
-    // Spec §8 and design.md: one budget per user, whichever token is used; per address otherwise.
     // Nothing is awaited between reading and writing the counter, so counting is exact.
-    const key = caller === null ? `address:${deps.clientAddress(c)}` : `user:${caller.user.id}`
-    const rate = deps.rateLimiter.consume(key, deps.now())
-    c.header(HEADERS.rateLimit, String(rate.limit))
-    c.header(HEADERS.rateRemaining, String(rate.remaining))
+    const { key, budget } = budgetOf(deps, c, caller, c.get('rules'))
+    const rate = deps.rateLimiter.consume(key, deps.now(), budget)
+    showBudget(c, rate)
     if (caller !== null) c.header(HEADERS.oauthScopes, formatScopes(caller.token.scopes))
 
     if (!rate.allowed) {
+      // The renderer drops Retry-After where the profile says the service sends none.
       throw new EmulatorError(429, 'Too Many Requests', {
         headers: { [HEADERS.retryAfter]: String(rate.retryAfterSeconds) },
       })
-    }
-    if (c.req.header('User-Agent') === undefined) {
-      throw new EmulatorError(403, 'Forbidden: a User-Agent header is required on every request.')
     }
     const url = new URL(c.req.url)
     const inQuery = TOKEN_QUERY_PARAMS.find((name) => url.searchParams.has(name))

@@ -1,12 +1,14 @@
 /**
- * Issue 2: the official Node SDK (`@yuque/sdk`) and a standard OAuth 2.0 client library
- * (`oauth4webapi`) work against the emulator unchanged. Both talk to a real loopback socket;
- * tokens come only from the emulator's own pages and token endpoint, never from its store.
+ * The official Node SDK (`@yuque/sdk`) and a standard OAuth 2.0 client library (`oauth4webapi`)
+ * work against the emulator unchanged, in both profiles (design.md, facts: "an emulator that
+ * this SDK can talk to is a faithful one"). Both talk to a real loopback socket; tokens come only
+ * from the emulator's own pages and token endpoint, never from its store.
  */
 import Yuque from '@yuque/sdk'
 import * as oauth from 'oauth4webapi'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TokenResponseSchema } from '../protocol/schemas'
+import { PROFILE_NAMES, type ProfileName } from './profiles'
 import { DEFAULT_WEB_REDIRECT_URI } from './seed'
 import { startEmulator, type RunningEmulator } from './start'
 import { authorizeThroughPages } from './testing'
@@ -16,14 +18,6 @@ const CLIENT_SECRET = 'playground-web-secret'
 const REDIRECT_URI = DEFAULT_WEB_REDIRECT_URI
 
 let emulator: RunningEmulator
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0 })
-})
-
-afterAll(async () => {
-  await emulator.close()
-})
 
 function authorizeUrl(params: Record<string, string>): string {
   const url = new URL('/oauth2/authorize', emulator.url)
@@ -84,254 +78,250 @@ async function sdkFailure(call: Promise<unknown>): Promise<Record<string, unknow
   throw new Error('expected the SDK call to fail')
 }
 
-describe('@yuque/sdk against the emulator', () => {
-  it('reads the signed-in user with users.get() and a token from the authorization-code flow', async () => {
-    const token = await tokenFor('alice', 'repo:read')
-    emulator.control.clearLog()
-    const me = await sdk(token).users.get()
-    expect(me).toEqual({
-      id: 1001,
-      type: 'User',
-      login: 'alice',
-      name: 'Alice Chen',
-      description: expect.any(String),
-      avatar_url: `${emulator.url}/avatars/alice.svg`,
-      books_count: 3,
-      public_books_count: 2,
-      followers_count: 128,
-      following_count: 42,
-      public: 1,
-      created_at: '2019-04-02T08:15:30.000Z',
-      updated_at: '2024-11-18T10:02:11.000Z',
+/** How each profile refuses a token without the needed scope (profiles.ts, `scopeRefusal`). */
+const SCOPE_REFUSALS: Record<ProfileName, (needed: string, held: string) => object> = {
+  seed: (needed, held) => ({
+    status: 403,
+    message: `This request needs the "${needed}" scope (or "${needed.replace(/:read$/, '')}"); the token has ${held}.`,
+  }),
+  observed: () => ({ status: 401, message: 'scope unauthorized' }),
+}
+
+describe.each(PROFILE_NAMES)('with the %s profile', (profile) => {
+  beforeAll(async () => {
+    emulator = await startEmulator({ port: 0, options: { profile } })
+  })
+
+  afterAll(async () => {
+    await emulator.close()
+  })
+
+  describe('@yuque/sdk against the emulator', () => {
+    it('reads the signed-in user with users.get() and a token from the authorization-code flow', async () => {
+      const token = await tokenFor('alice', 'repo:read')
+      emulator.control.clearLog()
+      const me = await sdk(token).users.get()
+      expect(me).toEqual({
+        id: 1001,
+        type: 'User',
+        login: 'alice',
+        name: 'Alice Chen',
+        description: expect.any(String),
+        avatar_url: `${emulator.url}/avatars/alice.svg`,
+        books_count: 3,
+        public_books_count: 2,
+        followers_count: 128,
+        following_count: 42,
+        public: 1,
+        created_at: '2019-04-02T08:15:30.000Z',
+        updated_at: '2024-11-18T10:02:11.000Z',
+      })
+      // The SDK sent its own User-Agent and the token in X-Auth-Token, as the emulator requires.
+      expect(emulator.control.requestLog()).toEqual([
+        expect.objectContaining({
+          method: 'GET',
+          path: '/api/v2/user',
+          status: 200,
+          hasUserAgent: true,
+          user: 'alice',
+        }),
+      ])
     })
-    // The SDK sent its own User-Agent and the token in X-Auth-Token, as the emulator requires.
-    expect(emulator.control.requestLog()).toEqual([
-      expect.objectContaining({
-        method: 'GET',
-        path: '/api/v2/user',
-        status: 200,
-        hasUserAgent: true,
-        user: 'alice',
-      }),
-    ])
-  })
 
-  it('finds a user by login and by numeric id with users.get({ login })', async () => {
-    const client = sdk(await tokenFor('alice', ''))
-    expect(await client.users.get({ login: 'bob' })).toMatchObject({ id: 1002, login: 'bob' })
-    expect(await client.users.get({ login: '1002' })).toMatchObject({ id: 1002, login: 'bob' })
-    expect(await client.users.get({ login: 'wangxiaoming' })).toMatchObject({ name: '王小明' })
-  })
-
-  it('says hello through the SDK’s own request client, as the SDK has no method for /hello', async () => {
-    const client = sdk(await tokenFor('wangxiaoming', ''))
-    expect(await client._client.request('hello')).toEqual({ message: 'Hello 王小明' })
-  })
-
-  it('lists the repositories of the token’s user, private ones included, with repos.list()', async () => {
-    const client = sdk(await tokenFor('alice', 'repo:read'))
-    const repos = await client.repos.list({ user: 'alice' })
-    expect(repos).toEqual([
-      expect.objectContaining({ slug: 'api-handbook', namespace: 'alice/api-handbook' }),
-      expect.objectContaining({ slug: 'release-notes' }),
-      expect.objectContaining({ slug: 'drafts', public: 0 }),
-    ])
-  })
-
-  it('throws an error with status 404 and the emulator’s message for an unknown user', async () => {
-    const client = sdk(await tokenFor('alice', ''))
-    expect(await sdkFailure(client.users.get({ login: 'no-such-user' }))).toEqual({
-      name: 'Error',
-      message: 'User not found',
-      status: 404,
-      code: undefined,
+    it('finds a user by login and by numeric id with users.get({ login })', async () => {
+      const client = sdk(await tokenFor('alice', ''))
+      expect(await client.users.get({ login: 'bob' })).toMatchObject({ id: 1002, login: 'bob' })
+      expect(await client.users.get({ login: '1002' })).toMatchObject({ id: 1002, login: 'bob' })
+      expect(await client.users.get({ login: 'wangxiaoming' })).toMatchObject({ name: '王小明' })
     })
-  })
 
-  it('throws an error with status 401 and Unauthorized for a token the emulator never issued', async () => {
-    const failure = await sdkFailure(sdk('emu_at_not-a-real-token').users.get())
-    expect(failure).toMatchObject({ status: 401, message: 'Unauthorized' })
-  })
-
-  it('throws an error with status 403 and the needed scope when the token lacks it', async () => {
-    const client = sdk(await tokenFor('alice', 'repo:read'))
-    expect(await sdkFailure(client.groups.list({ login: 'alice' }))).toMatchObject({
-      status: 403,
-      message: 'This request needs the "group:read" scope (or "group"); the token has repo:read.',
+    it('says hello through the SDK’s own request client, as the SDK has no method for /hello', async () => {
+      const client = sdk(await tokenFor('wangxiaoming', ''))
+      expect(await client._client.request('hello')).toEqual({ message: 'Hello 王小明' })
     })
-    const noScope = sdk(await tokenFor('bob', ''))
-    expect(await sdkFailure(noScope.repos.list({ user: 'bob' }))).toMatchObject({
-      status: 403,
-      message: 'This request needs the "repo:read" scope (or "repo"); the token has no scope.',
+
+    it('lists the repositories of the token’s user, private ones included, with repos.list()', async () => {
+      const client = sdk(await tokenFor('alice', 'repo:read'))
+      const repos = await client.repos.list({ user: 'alice' })
+      expect(repos).toEqual([
+        expect.objectContaining({ slug: 'api-handbook', namespace: 'alice/api-handbook' }),
+        expect.objectContaining({ slug: 'release-notes' }),
+        expect.objectContaining({ slug: 'drafts', public: 0 }),
+      ])
     })
-  })
-})
 
-describe('oauth4webapi against the emulator', () => {
-  // The emulator has no discovery document (neither has the real service), so the metadata is
-  // written by hand from the endpoints the service documents.
-  const as = (): oauth.AuthorizationServer => ({
-    issuer: emulator.url,
-    authorization_endpoint: `${emulator.url}/oauth2/authorize`,
-    token_endpoint: `${emulator.url}/oauth2/token`,
-  })
-  const client: oauth.Client = { client_id: CLIENT_ID }
-  const clientAuth = oauth.ClientSecretPost(CLIENT_SECRET)
-  // oauth4webapi refuses http:// endpoints. Only this test's loopback emulator is plain http.
-  const INSECURE_HTTP_FOR_LOOPBACK_TEST_ONLY = { [oauth.allowInsecureRequests]: true }
-
-  async function approvedCallback(state: string, login: string, scope: string, grant?: string[]) {
-    const url = new URL(as().authorization_endpoint ?? '')
-    url.searchParams.set('client_id', CLIENT_ID)
-    url.searchParams.set('redirect_uri', REDIRECT_URI)
-    url.searchParams.set('response_type', 'code')
-    url.searchParams.set('scope', scope)
-    url.searchParams.set('state', state)
-    const page = await authorizeThroughPages(
-      emulator.app,
-      url.href,
-      grant === undefined ? { login } : { login, grant },
-    )
-    expect(page.status).toBe(303)
-    return new URL(page.location ?? '')
-  }
-
-  /**
-   * The token request as a confidential client with client_secret_post. No PKCE: the service
-   * documents none, so the code is bound by the client secret and the state check alone.
-   */
-  const redeem = (params: URLSearchParams) =>
-    oauth.authorizationCodeGrantRequest(
-      as(),
-      client,
-      clientAuth,
-      params,
-      REDIRECT_URI,
-      oauth.nopkce,
-      INSECURE_HTTP_FOR_LOOPBACK_TEST_ONLY,
-    )
-
-  it('completes the authorization-code flow with client_secret_post and gets a working token', async () => {
-    const state = oauth.generateRandomState()
-    const callback = await approvedCallback(state, 'carol', 'doc,repo:read', ['repo:read'])
-    const params = oauth.validateAuthResponse(as(), client, callback, state)
-    emulator.control.clearLog()
-
-    const tokens = await oauth.processAuthorizationCodeResponse(as(), client, await redeem(params))
-    // No expires_in (tokens do not expire) and a scope narrower than asked, in the service's
-    // comma-separated form: oauth4webapi accepts both.
-    expect(tokens).toEqual({
-      access_token: expect.stringMatching(/^emu_at_/),
-      token_type: 'bearer',
-      scope: 'repo:read',
+    it('throws an error with status 404 and the emulator’s message for an unknown user', async () => {
+      const client = sdk(await tokenFor('alice', ''))
+      expect(await sdkFailure(client.users.get({ login: 'no-such-user' }))).toEqual({
+        name: 'Error',
+        message: 'User not found',
+        status: 404,
+        code: undefined,
+      })
     })
-    expect(emulator.control.requestLog()).toEqual([
-      expect.objectContaining({
-        method: 'POST',
-        path: '/oauth2/token',
-        status: 200,
-        grantType: 'authorization_code',
-        clientId: CLIENT_ID,
-        hasClientSecret: true,
-      }),
-    ])
-    // The two libraries together: the token oauth4webapi obtained drives the official SDK.
-    expect(await sdk(tokens.access_token).users.get()).toMatchObject({ login: 'carol' })
-  })
 
-  it('reports the access_denied callback as an AuthorizationResponseError', async () => {
-    const state = oauth.generateRandomState()
-    const page = await authorizeThroughPages(
-      emulator.app,
-      authorizeUrl({
-        client_id: CLIENT_ID,
-        redirect_uri: REDIRECT_URI,
-        response_type: 'code',
-        scope: 'doc:read',
-        state,
-      }),
-      { login: 'bob', deny: true },
-    )
-    const callback = new URL(page.location ?? '')
-    expect(() => oauth.validateAuthResponse(as(), client, callback, state)).toThrow(
-      expect.objectContaining({
-        name: 'AuthorizationResponseError',
-        error: 'access_denied',
-        error_description: 'The user denied the authorization request',
-      }),
-    )
-  })
-
-  it('rejects a callback whose state is not the one it sent', async () => {
-    const callback = await approvedCallback('state-sent', 'bob', '')
-    expect(() => oauth.validateAuthResponse(as(), client, callback, 'state-expected')).toThrow(
-      expect.objectContaining({ code: oauth.INVALID_RESPONSE }),
-    )
-  })
-
-  it('reports a replayed code as invalid_grant and the first token stops working', async () => {
-    const state = oauth.generateRandomState()
-    const params = oauth.validateAuthResponse(
-      as(),
-      client,
-      await approvedCallback(state, 'alice', 'repo:read'),
-      state,
-    )
-    const first = await oauth.processAuthorizationCodeResponse(as(), client, await redeem(params))
-
-    const replay = oauth.processAuthorizationCodeResponse(as(), client, await redeem(params))
-    await expect(replay).rejects.toBeInstanceOf(oauth.ResponseBodyError)
-    await expect(replay).rejects.toMatchObject({
-      status: 400,
-      error: 'invalid_grant',
-      error_description: 'authorization code was already used; the token issued for it is revoked',
+    it('throws an error with status 401 and Unauthorized for a token the emulator never issued', async () => {
+      const failure = await sdkFailure(sdk('emu_at_not-a-real-token').users.get())
+      expect(failure).toMatchObject({ status: 401, message: 'Unauthorized' })
     })
-    expect(await sdkFailure(sdk(first.access_token).users.get())).toMatchObject({
-      status: 401,
-      message: 'Unauthorized',
+
+    it('throws an error with the profile’s status and message when the token lacks a scope', async () => {
+      const refusal = SCOPE_REFUSALS[profile]
+      const client = sdk(await tokenFor('alice', 'repo:read'))
+      expect(await sdkFailure(client.groups.list({ login: 'alice' }))).toMatchObject(
+        refusal('group:read', 'repo:read'),
+      )
+      const noScope = sdk(await tokenFor('bob', ''))
+      expect(await sdkFailure(noScope.repos.list({ user: 'bob' }))).toMatchObject(
+        refusal('repo:read', 'no scope'),
+      )
     })
   })
 
-  it('also redeems a code with client_secret_basic, the method RFC 6749 makes the default', async () => {
-    const state = oauth.generateRandomState()
-    const params = oauth.validateAuthResponse(
-      as(),
-      client,
-      await approvedCallback(state, 'bob', 'repo:read'),
-      state,
-    )
-    const response = await oauth.authorizationCodeGrantRequest(
-      as(),
-      client,
-      oauth.ClientSecretBasic(CLIENT_SECRET),
-      params,
-      REDIRECT_URI,
-      oauth.nopkce,
-      INSECURE_HTTP_FOR_LOOPBACK_TEST_ONLY,
-    )
-    const tokens = await oauth.processAuthorizationCodeResponse(as(), client, response)
-    expect(tokens).toMatchObject({ token_type: 'bearer', scope: 'repo:read' })
-  })
+  describe('oauth4webapi against the emulator', () => {
+    // The emulator has no discovery document (neither has the real service), so the metadata is
+    // written by hand from the endpoints the service documents.
+    const as = (): oauth.AuthorizationServer => ({
+      issuer: emulator.url,
+      authorization_endpoint: `${emulator.url}/oauth2/authorize`,
+      token_endpoint: `${emulator.url}/oauth2/token`,
+    })
+    const client: oauth.Client = { client_id: CLIENT_ID }
+    const clientAuth = oauth.ClientSecretPost(CLIENT_SECRET)
+    // oauth4webapi refuses http:// endpoints. Only this test's loopback emulator is plain http.
+    const INSECURE_HTTP_FOR_LOOPBACK_TEST_ONLY = { [oauth.allowInsecureRequests]: true }
 
-  it('reports a wrong client secret as invalid_client', async () => {
-    const state = oauth.generateRandomState()
-    const params = oauth.validateAuthResponse(
-      as(),
-      client,
-      await approvedCallback(state, 'alice', ''),
-      state,
-    )
-    const response = await oauth.authorizationCodeGrantRequest(
-      as(),
-      client,
-      oauth.ClientSecretPost('not-the-secret'),
-      params,
-      REDIRECT_URI,
-      oauth.nopkce,
-      INSECURE_HTTP_FOR_LOOPBACK_TEST_ONLY,
-    )
-    await expect(
-      oauth.processAuthorizationCodeResponse(as(), client, response),
-    ).rejects.toMatchObject({ status: 401, error: 'invalid_client' })
+    async function approvedCallback(state: string, login: string, scope: string, grant?: string[]) {
+      const url = new URL(as().authorization_endpoint ?? '')
+      url.searchParams.set('client_id', CLIENT_ID)
+      url.searchParams.set('redirect_uri', REDIRECT_URI)
+      url.searchParams.set('response_type', 'code')
+      url.searchParams.set('scope', scope)
+      url.searchParams.set('state', state)
+      const page = await authorizeThroughPages(
+        emulator.app,
+        url.href,
+        grant === undefined ? { login } : { login, grant },
+      )
+      expect(page.status).toBe(303)
+      return new URL(page.location ?? '')
+    }
+
+    /**
+     * The token request as a confidential client with client_secret_post. No PKCE: the service
+     * documents none, so the code is bound by the client secret and the state check alone.
+     */
+    const redeem = (params: URLSearchParams, auth: oauth.ClientAuth = clientAuth) =>
+      oauth.authorizationCodeGrantRequest(
+        as(),
+        client,
+        auth,
+        params,
+        REDIRECT_URI,
+        oauth.nopkce,
+        INSECURE_HTTP_FOR_LOOPBACK_TEST_ONLY,
+      )
+
+    /** The callback's parameters of an approved login, checked against a fresh state. */
+    async function approvedParams(login: string, scope: string): Promise<URLSearchParams> {
+      const state = oauth.generateRandomState()
+      const callback = await approvedCallback(state, login, scope)
+      return oauth.validateAuthResponse(as(), client, callback, state)
+    }
+
+    it('completes the authorization-code flow with client_secret_post and gets a working token', async () => {
+      const state = oauth.generateRandomState()
+      const callback = await approvedCallback(state, 'carol', 'doc,repo:read', ['repo:read'])
+      const params = oauth.validateAuthResponse(as(), client, callback, state)
+      emulator.control.clearLog()
+
+      const tokens = await oauth.processAuthorizationCodeResponse(
+        as(),
+        client,
+        await redeem(params),
+      )
+      // No expires_in (tokens do not expire) and a scope narrower than asked, in the service's
+      // comma-separated form: oauth4webapi accepts both.
+      expect(tokens).toEqual({
+        access_token: expect.stringMatching(/^emu_at_/),
+        token_type: 'bearer',
+        scope: 'repo:read',
+      })
+      expect(emulator.control.requestLog()).toEqual([
+        expect.objectContaining({
+          method: 'POST',
+          path: '/oauth2/token',
+          status: 200,
+          grantType: 'authorization_code',
+          clientId: CLIENT_ID,
+          hasClientSecret: true,
+        }),
+      ])
+      // The two libraries together: the token oauth4webapi obtained drives the official SDK.
+      expect(await sdk(tokens.access_token).users.get()).toMatchObject({ login: 'carol' })
+    })
+
+    it('reports the access_denied callback as an AuthorizationResponseError', async () => {
+      const state = oauth.generateRandomState()
+      const page = await authorizeThroughPages(
+        emulator.app,
+        authorizeUrl({
+          client_id: CLIENT_ID,
+          redirect_uri: REDIRECT_URI,
+          response_type: 'code',
+          scope: 'doc:read',
+          state,
+        }),
+        { login: 'bob', deny: true },
+      )
+      const callback = new URL(page.location ?? '')
+      expect(() => oauth.validateAuthResponse(as(), client, callback, state)).toThrow(
+        expect.objectContaining({
+          name: 'AuthorizationResponseError',
+          error: 'access_denied',
+          error_description: 'The user denied the authorization request',
+        }),
+      )
+    })
+
+    it('rejects a callback whose state is not the one it sent', async () => {
+      const callback = await approvedCallback('state-sent', 'bob', '')
+      expect(() => oauth.validateAuthResponse(as(), client, callback, 'state-expected')).toThrow(
+        expect.objectContaining({ code: oauth.INVALID_RESPONSE }),
+      )
+    })
+
+    it('reports a replayed code as invalid_grant and the first token stops working', async () => {
+      const params = await approvedParams('alice', 'repo:read')
+      const first = await oauth.processAuthorizationCodeResponse(as(), client, await redeem(params))
+
+      const replay = oauth.processAuthorizationCodeResponse(as(), client, await redeem(params))
+      await expect(replay).rejects.toBeInstanceOf(oauth.ResponseBodyError)
+      await expect(replay).rejects.toMatchObject({
+        status: 400,
+        error: 'invalid_grant',
+        error_description:
+          'authorization code was already used; the token issued for it is revoked',
+      })
+      expect(await sdkFailure(sdk(first.access_token).users.get())).toMatchObject({
+        status: 401,
+        message: 'Unauthorized',
+      })
+    })
+
+    it('also redeems a code with client_secret_basic, the method RFC 6749 makes the default', async () => {
+      const params = await approvedParams('bob', 'repo:read')
+      const response = await redeem(params, oauth.ClientSecretBasic(CLIENT_SECRET))
+      const tokens = await oauth.processAuthorizationCodeResponse(as(), client, response)
+      expect(tokens).toMatchObject({ token_type: 'bearer', scope: 'repo:read' })
+    })
+
+    it('reports a wrong client secret as invalid_client', async () => {
+      const params = await approvedParams('alice', '')
+      const response = await redeem(params, oauth.ClientSecretPost('not-the-secret'))
+      await expect(
+        oauth.processAuthorizationCodeResponse(as(), client, response),
+      ).rejects.toMatchObject({ status: 401, error: 'invalid_client' })
+    })
   })
 })

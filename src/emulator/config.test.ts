@@ -29,7 +29,12 @@ describe('loadEmulatorConfig', () => {
   it('defaults to port 4010, test control off, the default callback', () => {
     expect(loadEmulatorConfig({}, [])).toEqual({
       ok: true,
-      config: { port: 4010, testControl: false, webRedirectUri: 'http://localhost:5173/callback' },
+      config: {
+        port: 4010,
+        testControl: false,
+        webRedirectUri: 'http://localhost:5173/callback',
+        profile: 'seed',
+      },
     })
   })
 
@@ -40,7 +45,36 @@ describe('loadEmulatorConfig', () => {
       ]),
     ).toEqual({
       ok: true,
-      config: { port: 4999, testControl: true, webRedirectUri: 'http://localhost:6000/callback' },
+      config: {
+        port: 4999,
+        testControl: true,
+        webRedirectUri: 'http://localhost:6000/callback',
+        profile: 'seed',
+      },
+    })
+  })
+
+  it('reads EMULATOR_PROFILE, and --profile over it', () => {
+    const fromEnv = loadEmulatorConfig({ EMULATOR_PROFILE: 'observed' }, [])
+    expect(fromEnv.ok && fromEnv.config.profile).toBe('observed')
+    const fromFlag = loadEmulatorConfig({ EMULATOR_PROFILE: 'observed' }, ['--profile', 'seed'])
+    expect(fromFlag.ok && fromFlag.config.profile).toBe('seed')
+    const empty = loadEmulatorConfig({ EMULATOR_PROFILE: '' }, [])
+    expect(empty.ok && empty.config.profile).toBe('seed')
+  })
+
+  it('refuses an unknown profile, naming the variable or the flag it came from', () => {
+    expect(loadEmulatorConfig({ EMULATOR_PROFILE: 'real' }, [])).toEqual({
+      ok: false,
+      errors: ['EMULATOR_PROFILE: must be "seed" or "observed"'],
+    })
+    expect(loadEmulatorConfig({}, ['--profile', 'Observed'])).toEqual({
+      ok: false,
+      errors: ['--profile: must be "seed" or "observed"'],
+    })
+    expect(loadEmulatorConfig({}, ['--profile'])).toEqual({
+      ok: false,
+      errors: ['--profile: must be "seed" or "observed"'],
     })
   })
 })

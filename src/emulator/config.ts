@@ -2,6 +2,7 @@
  * The configuration of `npm run emulator`, parsed once from the environment and the arguments.
  */
 import { z } from 'zod'
+import { DEFAULT_PROFILE, PROFILE_NAMES } from './profiles'
 
 const ConfigSchema = z.object({
   port: z.coerce
@@ -11,34 +12,55 @@ const ConfigSchema = z.object({
     .max(65535, 'must be between 1 and 65535'),
   testControl: z.boolean(),
   webRedirectUri: z.url({ error: 'must be an absolute URL' }),
+  profile: z.enum(PROFILE_NAMES, {
+    error: `must be ${PROFILE_NAMES.map((name) => `"${name}"`).join(' or ')}`,
+  }),
 })
 export type EmulatorConfig = z.infer<typeof ConfigSchema>
+
+/** Flags followed by a value; each overrides its environment variable. */
+const VALUE_FLAGS = { '--port': 'EMULATOR_PORT', '--profile': 'EMULATOR_PROFILE' } as const
+type ValueFlag = keyof typeof VALUE_FLAGS
+const isValueFlag = (arg: string | undefined): arg is ValueFlag =>
+  arg !== undefined && Object.hasOwn(VALUE_FLAGS, arg)
 
 export function loadEmulatorConfig(
   env: Record<string, string | undefined>,
   argv: readonly string[],
 ): { ok: true; config: EmulatorConfig } | { ok: false; errors: string[] } {
-  const portFlag = argv.indexOf('--port')
   const unknown = argv.filter(
     (arg, index) =>
       arg.startsWith('--') &&
       arg !== '--test-control' &&
-      arg !== '--port' &&
-      argv[index - 1] !== '--port',
+      !isValueFlag(arg) &&
+      !isValueFlag(argv[index - 1]),
   )
   if (unknown.length > 0) {
     return { ok: false, errors: unknown.map((arg) => `unknown flag ${arg}`) }
   }
+  /** The flag's value when given, else its variable's or the default; and the name to blame. */
+  const setting = (flag: ValueFlag, fallback: string): { value: string; name: string } => {
+    const at = argv.indexOf(flag)
+    if (at >= 0) return { value: argv[at + 1] ?? '', name: flag }
+    const variable = VALUE_FLAGS[flag]
+    return { value: env[variable] ?? fallback, name: variable }
+  }
+  const port = setting('--port', '4010')
+  const profile = setting('--profile', DEFAULT_PROFILE)
+  // An empty variable is an unset one (a .env line `EMULATOR_PROFILE=`); an empty flag is a mistake.
+  const isUnset = profile.name === VALUE_FLAGS['--profile'] && profile.value === ''
   const appOrigin = env.APP_ORIGIN?.replace(/\/+$/, '') ?? 'http://localhost:5173'
   const parsed = ConfigSchema.safeParse({
-    port: portFlag >= 0 ? argv[portFlag + 1] : (env.EMULATOR_PORT ?? '4010'),
+    port: port.value,
     testControl: argv.includes('--test-control'),
     webRedirectUri: `${appOrigin}/callback`,
+    profile: isUnset ? DEFAULT_PROFILE : profile.value,
   })
   if (parsed.success) return { ok: true, config: parsed.data }
   const names: Record<string, string> = {
-    port: portFlag >= 0 ? '--port' : 'EMULATOR_PORT',
+    port: port.name,
     webRedirectUri: 'APP_ORIGIN',
+    profile: profile.name,
   }
   return {
     ok: false,

@@ -5,6 +5,7 @@
 import type { Context } from 'hono'
 import { SCOPES } from '../protocol/scopes'
 import type { PkceMode } from './pkce'
+import type { ProfileName, ProfileRules } from './profiles'
 import type { RateLimiter } from './rate-limit'
 import type { FailureThrottle } from './throttle'
 import type { Directory } from './records'
@@ -22,8 +23,11 @@ export interface LogDraft {
 }
 
 export interface EmulatorEnv {
-  /** `nonce`: the page's CSP nonce, set once per request by a middleware (page-shell.tsx). */
-  Variables: { log: LogDraft; nonce: string }
+  /**
+   * `nonce`: the page's CSP nonce, set once per request by a middleware (page-shell.tsx).
+   * `rules`: the rules of the profile on when the request arrived (profiles.ts).
+   */
+  Variables: { log: LogDraft; nonce: string; rules: ProfileRules }
 }
 
 export type EmulatorContext = Context<EmulatorEnv>
@@ -39,6 +43,8 @@ export interface EmulatorDeps {
   rateLimiter: RateLimiter
   clientAddress(c: Context): string
   pkce: PkceMode
+  /** The profile on now (profiles.ts); test control switches it. */
+  profile: ProfileName
   /** Failed password and client-secret guesses (checklist: throttle guessing). */
   guesses: FailureThrottle
 }
@@ -58,6 +64,11 @@ export const SIGN_IN_COOKIE = 'emu_sign_in'
 export const TOKEN_PREFIX = 'emu_at_'
 
 export type Area = 'api' | 'token' | 'control' | 'page'
+
+/** Spec §4: every request carries a User-Agent; an empty one says nothing, so it counts as none. */
+export function hasUserAgent(c: Context): boolean {
+  return (c.req.header('User-Agent') ?? '').trim() !== ''
+}
 
 /** Which error shape a path answers with. */
 export function areaOf(path: string): Area {

@@ -15,6 +15,7 @@ import { avatarSvg } from './avatars'
 import {
   MAX_BODY_BYTES,
   areaOf,
+  hasUserAgent,
   type EmulatorDeps,
   type EmulatorEnv,
   type LogDraft,
@@ -24,6 +25,7 @@ import { asEmulatorError, renderError } from './errors'
 import { serveFaults } from './faults'
 import { setPageNonce } from './page-shell'
 import type { PkceMode } from './pkce'
+import { DEFAULT_PROFILE, PROFILES, type ProfileName } from './profiles'
 import { createRateLimiter } from './rate-limit'
 import { createDirectory } from './records'
 import { createRequestLog, formatLogLine, redactQuery } from './request-log'
@@ -31,6 +33,7 @@ import type { RequestLogEntry } from './request-log'
 import { seedApps, seedGroups, seedUsers } from './seed'
 import type { AppRegistration, SeedGroup, SeedUser } from './seed'
 import { cryptoRandom, type RandomFill } from './secrets'
+import { guardService } from './service-guard'
 import { createSignInRoutes } from './sign-in'
 import { createStore } from './store'
 import {
@@ -45,6 +48,7 @@ import { createTokenSettingsRoutes } from './tokens'
 
 export type { AppRegistration, SeedGroup, SeedUser } from './seed'
 export type { EmulatorControl, FaultInput } from './test-control'
+export type { ProfileName } from './profiles'
 export type { RequestLogEntry } from './request-log'
 /** For tests that check which token reached the emulator: the log's `tokenFingerprint`. */
 export { tokenFingerprint } from './secrets'
@@ -71,6 +75,8 @@ export interface EmulatorOptions {
   pkce?: PkceMode
   /** Failed password and client-secret guesses allowed per window (throttle.ts). */
   guessLimit?: FailureThrottleOptions
+  /** Which service to behave like (profiles.ts). Default `seed`; test control switches it. */
+  profile?: ProfileName
 }
 
 export interface Emulator {
@@ -112,9 +118,11 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     rateLimiter,
     clientAddress: options.clientAddress ?? socketClientAddress,
     pkce: options.pkce ?? 'off',
+    profile: options.profile ?? DEFAULT_PROFILE,
     guesses,
   }
   const startPkceMode = deps.pkce
+  const startProfile = deps.profile
 
   const control: EmulatorControl = {
     reset() {
@@ -124,6 +132,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       requestLog.clear()
       clockOffset = 0
       deps.pkce = startPkceMode
+      deps.profile = startProfile
     },
     advanceClock(ms) {
       clockOffset += ms
@@ -152,9 +161,18 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     setPkceMode(mode) {
       deps.pkce = mode
     },
+    setProfile(profile) {
+      deps.profile = profile
+    },
   }
 
   const app = new Hono<EmulatorEnv>()
+
+  // First: every later step, the error renderer included, reads the request's profile rules.
+  app.use('*', async (c, next) => {
+    c.set('rules', PROFILES[deps.profile])
+    await next()
+  })
 
   // Outermost, so it sees the final status of every answer, faults and errors included.
   app.use('*', async (c, next) => {
@@ -179,7 +197,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       status: c.res.status,
       query: redactQuery(url),
       headerNames: [...c.req.raw.headers.keys()].sort(),
-      hasUserAgent: c.req.header('User-Agent') !== undefined,
+      hasUserAgent: hasUserAgent(c),
       hasCookie: c.req.header('Cookie') !== undefined,
       hasClientSecret: draft.hasClientSecret,
       grantType: draft.grantType,
@@ -238,6 +256,8 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       },
     }),
   )
+
+  app.use('*', guardService(deps))
 
   const flow = createBrowserFlow(deps)
   app.route('/api/v2', createApiRoutes(deps))

@@ -3,7 +3,7 @@
  * The one renderer of failures, used by `app.onError` and by the few answers Hono's own
  * middleware makes (404, 405, 413, injected faults): `{status, message}` for the API and the
  * test-control API, RFC 6749 §5.2 `{error, error_description}` at the token endpoint, an HTML
- * page for the browser pages.
+ * page for the browser pages. The request's profile decides what a 429 carries (profiles.ts).
  */
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
@@ -42,11 +42,20 @@ export function asEmulatorError(error: unknown): EmulatorError {
   return new EmulatorError(500, 'The emulator failed to handle this request.')
 }
 
+/** The error's headers, less Retry-After on a 429 where the profile says the service sends none. */
+function headersOf(c: Context<EmulatorEnv>, error: EmulatorError): Record<string, string> {
+  if (error.status !== 429 || c.get('rules').sendsRetryAfter) return error.headers
+  return Object.fromEntries(
+    Object.entries(error.headers).filter(([name]) => name.toLowerCase() !== 'retry-after'),
+  )
+}
+
 export async function renderError(
   c: Context<EmulatorEnv>,
   error: EmulatorError,
 ): Promise<Response> {
-  const { status, message, headers } = error
+  const { status, message } = error
+  const headers = headersOf(c, error)
   switch (areaOf(c.req.path)) {
     case 'api':
     case 'control':

@@ -1,6 +1,7 @@
 /**
  * `npm run emulator`: the emulator on 127.0.0.1 (EMULATOR_PORT, default 4010).
- * Flags: `--test-control` enables /__emulator/*, `--port <n>` overrides EMULATOR_PORT.
+ * Flags: `--test-control` enables /__emulator/*, `--port <n>` overrides EMULATOR_PORT,
+ * `--profile seed|observed` overrides EMULATOR_PROFILE (docs/emulator.md).
  */
 import { loadEmulatorConfig } from './config'
 import { seedApps, seedUsers, SEED_PASSWORD } from './seed'
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
     options: {
       apps,
       testControl: config.testControl,
+      profile: config.profile,
       log: (line) => console.log(line),
     },
   })
@@ -27,6 +29,7 @@ async function main(): Promise<void> {
     `Yuque emulator listening on ${running.url}`,
     `  authorize: ${running.url}/oauth2/authorize   token: ${running.url}/oauth2/token`,
     `  API base:  ${running.url}/api/v2            personal tokens: ${running.url}/settings/tokens`,
+    `  profile:   ${config.profile} (EMULATOR_PROFILE or --profile: seed, observed; see docs/emulator.md)`,
     config.testControl
       ? `  test control enabled at ${running.url}/__emulator/`
       : '  test control: off (--test-control to enable)',

@@ -1,6 +1,8 @@
 /**
  * The API's records, built from the seed in the real service's shapes (V2User, V2Book, V2Group
  * of yuque-openapi-2.0.1.json). A user record never carries e-mail or telephone (spec §2.1).
+ * Counts are counted, never constants; a field the document types as a string (not nullable)
+ * is never null (`text`), in both profiles.
  */
 import type { Group, Repo, User } from '../protocol/schemas'
 import type { SeedGroup, SeedRepo, SeedUser } from './seed'
@@ -29,6 +31,22 @@ export function createDirectory(
   }
 }
 
+/**
+ * yuque-openapi-2.0.1.json types `description` of V2User, V2Group and V2Book as a string, not
+ * nullable: a record without one says "" (spec §2.1 allows null, so clients accept both).
+ */
+export function text(value: string | null): string {
+  return value ?? ''
+}
+
+/** V2User/V2Group `books_count` and `public_books_count`: the owner's repositories, counted. */
+function bookCounts(repos: readonly SeedRepo[]) {
+  return {
+    books_count: repos.length,
+    public_books_count: repos.filter((repo) => repo.public === 1).length,
+  }
+}
+
 export function avatarUrl(origin: string, login: string): string {
   return `${origin}/avatars/${encodeURIComponent(login)}.svg`
 }
@@ -39,10 +57,9 @@ export function userRecord(user: SeedUser, origin: string): User {
     type: 'User',
     login: user.login,
     name: user.name,
-    description: user.description,
+    description: text(user.description),
     avatar_url: avatarUrl(origin, user.login),
-    books_count: user.repos.length,
-    public_books_count: user.repos.filter((repo) => repo.public === 1).length,
+    ...bookCounts(user.repos),
     followers_count: user.followersCount,
     following_count: user.followingCount,
     public: 1,
@@ -62,7 +79,7 @@ export function repoRecord(repo: SeedRepo, owner: SeedUser, origin: string): Rep
     namespace: `${owner.login}/${repo.slug}`,
     user_id: owner.id,
     creator_id: owner.id,
-    description: repo.description,
+    description: text(repo.description),
     public: repo.public,
     items_count: repo.itemsCount,
     likes_count: repo.likesCount,
@@ -82,10 +99,9 @@ export function groupRecord(group: SeedGroup, origin: string): GroupRecord {
     type: 'Group',
     login: group.login,
     name: group.name,
-    description: group.description,
+    description: text(group.description),
     avatar_url: avatarUrl(origin, group.login),
-    books_count: 0,
-    public_books_count: 0,
+    ...bookCounts(group.repos ?? []),
     members_count: group.members.length,
     public: group.public,
     created_at: group.createdAt,

@@ -40,6 +40,8 @@ export interface SeedGroup {
   public: 0 | 1 | 2
   /** Logins of the members. */
   members: string[]
+  /** The team's repositories (V2Group.books_count counts them); none when absent. */
+  repos?: SeedRepo[]
   createdAt: string
   updatedAt: string
 }

@@ -69,4 +69,23 @@ describe('startEmulator', () => {
       [200, false],
     ])
   })
+
+  it('applies the configured profile, and rejects an unknown one before binding a port', async () => {
+    running = await startEmulator({ port: 0, profile: 'observed' })
+    const response = await fetch(`${running.url}/api/v2/users/alice`, {
+      headers: { 'User-Agent': 'start-test/1.0' },
+    })
+    expect(response.status).toBe(401)
+    await expect(startEmulator({ port: 0, profile: 'real' })).rejects.toThrow(
+      'EMULATOR_PROFILE must be "seed" or "observed", not "real".',
+    )
+  })
+
+  it('keeps options.profile when the configured profile is unset or empty', async () => {
+    running = await startEmulator({ port: 0, profile: '', options: { profile: 'observed' } })
+    const response = await fetch(`${running.url}/api/v2/users/alice`, {
+      headers: { 'User-Agent': 'start-test/1.0' },
+    })
+    expect(response.status).toBe(401)
+  })
 })

@@ -4,6 +4,7 @@
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { createEmulator, type Emulator, type EmulatorOptions } from './emulator'
+import { parseProfile } from './profiles'
 
 export interface StartEmulatorOptions {
   /** 0 picks a free port. */
@@ -11,6 +12,12 @@ export interface StartEmulatorOptions {
   /** Default 127.0.0.1: the emulator is a local tool and never listens on other interfaces. */
   host?: string
   options?: EmulatorOptions
+  /**
+   * The profile as configured, unchecked (the composition root passes EMULATOR_PROFILE): checked
+   * here, so a wrong name rejects before the port is bound. Overrides `options.profile`; unset
+   * or empty leaves it.
+   */
+  profile?: string | undefined
 }
 
 export interface RunningEmulator extends Emulator {
@@ -19,11 +26,17 @@ export interface RunningEmulator extends Emulator {
   close(): Promise<void>
 }
 
-export function startEmulator({
+export async function startEmulator({
   port,
   host = '127.0.0.1',
   options = {},
+  profile,
 }: StartEmulatorOptions): Promise<RunningEmulator> {
+  // Async, so a wrong name is a rejection, like a port in use.
+  const isSet = profile !== undefined && profile !== ''
+  const chosen = isSet
+    ? { ...options, profile: parseProfile(profile, 'EMULATOR_PROFILE') }
+    : options
   return new Promise((resolve, reject) => {
     let emulator: Emulator | undefined
     const server = serve({
@@ -40,7 +53,7 @@ export function startEmulator({
       const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address
       const url = `http://${hostPart}:${address.port}`
       // The origin follows the bound port unless the caller fixed it (e.g. behind a proxy).
-      emulator = createEmulator({ origin: url, ...options })
+      emulator = createEmulator({ origin: url, ...chosen })
       resolve({
         ...emulator,
         url,

@@ -43,6 +43,7 @@ describe('the test-control API is gated', () => {
     ['POST', '/__emulator/revoke'],
     ['POST', '/__emulator/faults'],
     ['POST', '/__emulator/pkce'],
+    ['POST', '/__emulator/profile'],
     ['GET', '/__emulator/log'],
     ['DELETE', '/__emulator/log'],
   ])('answers 404 to %s %s without testControl', async (method, path) => {
@@ -308,6 +309,68 @@ describe('POST /__emulator/pkce', () => {
       status: 400,
       message: expect.stringContaining('"off", "optional" or "required"') as unknown,
     })
+  })
+})
+
+describe('POST /__emulator/profile', () => {
+  const lookup = (app: App) => app.request('/api/v2/users/bob', { headers: UA })
+  const reset = (app: App) =>
+    app.request('/__emulator/reset', { method: 'POST', headers: CONTROL_HEADERS })
+
+  it('switches to observed for the requests that follow, until a reset restores seed', async () => {
+    const { app } = setup()
+    expect((await lookup(app)).status).toBe(200)
+    const switched = await postJson(app, '/__emulator/profile', { profile: 'observed' })
+    expect(switched.status).toBe(200)
+    expect(await switched.json()).toEqual({ profile: 'observed' })
+    const refused = await lookup(app)
+    expect(refused.status).toBe(401)
+    expect(ErrorBodySchema.parse(await refused.json())).toEqual({
+      status: 401,
+      message: 'Unauthorized',
+    })
+    expect((await reset(app)).status).toBe(200)
+    expect((await lookup(app)).status).toBe(200)
+  })
+
+  it('resets to the profile the emulator was created with, and switches back to seed on demand', async () => {
+    const { app } = setup({ profile: 'observed' })
+    expect((await lookup(app)).status).toBe(401)
+    await postJson(app, '/__emulator/profile', { profile: 'seed' })
+    expect((await lookup(app)).status).toBe(200)
+    await reset(app)
+    expect((await lookup(app)).status).toBe(401)
+  })
+
+  it('is also control.setProfile for in-process tests, and control.reset() restores the start', async () => {
+    const { app, control } = setup()
+    control.setProfile('observed')
+    expect((await lookup(app)).status).toBe(401)
+    control.reset()
+    expect((await lookup(app)).status).toBe(200)
+  })
+
+  it('refuses a profile it does not know, saying which ones it does', async () => {
+    const { app } = setup()
+    const response = await postJson(app, '/__emulator/profile', { profile: 'real' })
+    expect(response.status).toBe(400)
+    expect(ErrorBodySchema.parse(await response.json())).toEqual({
+      status: 400,
+      message: 'Invalid body: profile: profile must be "seed" or "observed"',
+    })
+    expect((await lookup(app)).status).toBe(200)
+  })
+
+  it('refuses a call without X-Emulator-Control, like every test-control call', async () => {
+    const { app } = setup()
+    const response = await app.request('/__emulator/profile', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ profile: 'observed' }),
+    })
+    expect(response.status).toBe(403)
+    expect(ErrorBodySchema.parse(await response.json()).message).toContain('X-Emulator-Control: 1')
+    expect((await lookup(app)).status).toBe(200)
   })
 })
 

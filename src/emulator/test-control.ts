@@ -1,12 +1,14 @@
 /**
  * The test-control API under `/__emulator/` (only with `testControl: true`, and only for
- * loopback clients when the request came through a socket): reset, clock, revoke, faults, log.
+ * loopback clients when the request came through a socket): reset, clock, PKCE, profile, revoke,
+ * faults, log.
  * A page in the same browser is a loopback client too, so every call must also carry
  * `X-Emulator-Control: 1` and `Content-Type: application/json` (neither can be sent cross-site
  * without a CORS preflight, which this API never answers), and an `Origin`, when sent, must be
  * the emulator's own (OWASP CSRF CS "Employing Custom Request Headers"; docs/security.md).
  */
 import type { PkceMode } from './pkce'
+import { PROFILE_NAMES, type ProfileName } from './profiles'
 import { Hono } from 'hono'
 import type { Context } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
@@ -61,6 +63,14 @@ const PkceSchema = z
   })
   .strict()
 
+const ProfileSchema = z
+  .object({
+    profile: z.enum(PROFILE_NAMES, {
+      message: `profile must be ${PROFILE_NAMES.map((name) => `"${name}"`).join(' or ')}`,
+    }),
+  })
+  .strict()
+
 /** The header every test-control call carries; callers import it from here. */
 const CONTROL_HEADER = 'X-Emulator-Control'
 export const CONTROL_HEADERS = {
@@ -69,7 +79,10 @@ export const CONTROL_HEADERS = {
 } as const
 
 export interface EmulatorControl {
-  /** Back to the seed state: tokens, codes, sessions, faults, log, rate counters, clock offset. */
+  /**
+   * Back to the start: tokens, codes, sessions, faults, log, rate counters, clock offset, and
+   * the PKCE mode and profile the emulator was created with.
+   */
   reset(): void
   advanceClock(ms: number): void
   /** The emulator's current time (injected clock plus offset), ms since the epoch. */
@@ -83,6 +96,8 @@ export interface EmulatorControl {
   clearLog(): void
   /** Switches PKCE at the authorize and token endpoints (checklist K6); reset restores the start mode. */
   setPkceMode(mode: PkceMode): void
+  /** Switches the profile (profiles.ts) for the requests that follow; reset restores the start one. */
+  setProfile(profile: ProfileName): void
 }
 
 function isLoopback(address: string): boolean {
@@ -163,6 +178,12 @@ export function createTestControlRoutes(
     const body = await readJson(c, PkceSchema)
     control.setPkceMode(body.mode)
     return c.json({ pkce: body.mode })
+  })
+
+  routes.post('/profile', async (c) => {
+    const body = await readJson(c, ProfileSchema)
+    control.setProfile(body.profile)
+    return c.json({ profile: body.profile })
   })
 
   routes.post('/revoke', async (c) => {

@@ -4,6 +4,7 @@
  * browser would. For tests of the emulator and of the programs that use it.
  */
 import type { Hono } from 'hono'
+import { TokenResponseSchema } from '../protocol/schemas'
 
 export interface AuthorizeChoice {
   login: string
@@ -244,7 +245,11 @@ export function redeemCode(
   return Promise.resolve(
     app.request('/oauth2/token', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      // The User-Agent the proxy sends: the observed profile refuses a token call without one.
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'User-Agent': 'yuque-oauth-playground/test',
+      },
       body: new URLSearchParams({
         grant_type: 'authorization_code',
         client_id: 'playground-web',
@@ -254,4 +259,20 @@ export function redeemCode(
       }).toString(),
     }),
   )
+}
+
+/**
+ * A token of the playground's web app as a user gets it: `login` signs in and approves `scope`
+ * on the pages, then the code is redeemed at the token endpoint.
+ */
+export async function tokenThroughPages(app: Hono, login: string, scope: string): Promise<string> {
+  const params = new URLSearchParams({ client_id: 'playground-web', response_type: 'code', scope })
+  const page = await authorizeThroughPages(app, `/oauth2/authorize?${params.toString()}`, {
+    login,
+  })
+  const response = await redeemCode(
+    app,
+    new URL(page.location ?? '').searchParams.get('code') ?? '',
+  )
+  return TokenResponseSchema.parse(await response.json()).access_token
 }

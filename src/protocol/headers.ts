@@ -2,6 +2,7 @@
  * Parsing of the headers the app shows (spec §5.4, §8). Anything absent or malformed becomes
  * "unknown" (null), never NaN.
  */
+import { parseScopeList } from './scope-list'
 
 export interface HeaderSource {
   get(name: string): string | null
@@ -34,13 +35,6 @@ export function parseRateLimit(headers: HeaderSource): RateLimit {
   }
 }
 
-function splitScopeList(value: string): string[] {
-  return value
-    .split(/[,\s]+/)
-    .map((scope) => scope.trim())
-    .filter((scope) => scope !== '')
-}
-
 /**
  * `X-OAuth-Scopes`: the token's scopes. Absent → null (unknown: the real service may not send
  * it, fall back to the session's scope); empty or the literal `null` → [] (a token with no scope).
@@ -49,14 +43,14 @@ export function parseGrantedScopesHeader(headers: HeaderSource): string[] | null
   const value = headers.get(HEADERS.oauthScopes)
   if (value === null) return null
   const trimmed = value.trim()
-  return trimmed === 'null' ? [] : splitScopeList(trimmed)
+  return trimmed === 'null' ? [] : parseScopeList(trimmed)
 }
 
 /** `X-Accepted-OAuth-Scopes`: the scopes the resource needs. Absent or `null` → none. */
 export function parseAcceptedScopesHeader(headers: HeaderSource): string[] {
   const value = headers.get(HEADERS.acceptedScopes)
   if (value === null || value.trim() === 'null') return []
-  return splitScopeList(value)
+  return parseScopeList(value)
 }
 
 /**

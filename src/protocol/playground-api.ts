@@ -13,9 +13,7 @@ export {
   CSRF_HEADER_VALUE,
   PROXY_ERROR_CODES,
   PROXY_ERROR_HEADER,
-  PlaygroundConfigSchema,
   SESSION_HEADER,
-  SessionResponseSchema,
   type PlaygroundConfig,
   type SessionResponse,
 } from './playground-common'

@@ -9,7 +9,7 @@
  */
 import { z } from 'zod/mini'
 
-export { ErrorBodySchema, envelope, stringMap, type ErrorBody } from './envelope'
+export { ErrorBodySchema, envelope } from './envelope'
 
 const isoDateTime = z.iso.datetime({ offset: true })
 const visibility = z.union([z.literal(0), z.literal(1), z.literal(2)])
@@ -66,7 +66,6 @@ export const GroupSchema = z.object({
 export type Group = z.infer<typeof GroupSchema>
 
 export const HelloSchema = z.object({ message: z.string() })
-export type Hello = z.infer<typeof HelloSchema>
 
 /**
  * Token response (spec §5.4). `token_type` is compared case-insensitively (RFC 6749 §5.1);

@@ -3,6 +3,10 @@
  * separated by commas, and a token keeps the canonical list (implied scopes dropped).
  */
 
+// The tolerant parser lives apart, so that header parsing (first load) takes none of the table.
+export { parseScopeList } from './scope-list'
+import { parseScopeList } from './scope-list'
+
 export interface ScopeInfo {
   readonly name: string
   readonly meaning: string
@@ -43,8 +47,6 @@ export const NO_SCOPE_MEANING =
 
 const byName = new Map(SCOPES.map((scope) => [scope.name, scope]))
 
-export type ScopeName = string
-
 export class ScopeError extends Error {
   override readonly name = 'ScopeError'
   constructor(readonly scope: string) {
@@ -74,16 +76,6 @@ export function parseScopes(input: string): string[] {
     seen.add(name)
   }
   return [...seen]
-}
-
-/**
- * The tolerant parser, for scope lists a server wrote (a token answer, `X-OAuth-Scopes`,
- * `X-Accepted-OAuth-Scopes`): commas or white space separate, blanks and duplicates go, and
- * unknown names are kept as they came (a newer service may have scopes this app does not know).
- * parseScopes is the strict one, for what a user asks for.
- */
-export function parseScopeList(input: string): string[] {
-  return [...new Set(input.split(/[,\s]+/))].filter((name) => name !== '')
 }
 
 /** Like parseScopes, but reports instead of throwing. */

@@ -48,7 +48,6 @@ export const TRACE_STEP_KINDS = [
   'poll',
   'session',
 ] as const
-export type TraceStepKind = (typeof TRACE_STEP_KINDS)[number]
 
 export const TraceRequestSchema = z.object({
   // Every method of the endpoint table (endpoints.ts HttpMethod), so a forwarded call of any row shows.
@@ -98,7 +97,6 @@ export const TraceCallSchema = z.object({
   /** How long the proxy took to answer, the service's part included. */
   durationMs: z.number(),
 })
-export type TraceCall = z.infer<typeof TraceCallSchema>
 
 export const ProxyTraceSchema = z.object({
   v: z.literal(TRACE_VERSION),

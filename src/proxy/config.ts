@@ -117,7 +117,8 @@ const port = (name: string, fallback: number) =>
       return Number(value)
     })
 
-const positiveMs = (name: string, fallback: number) =>
+/** A number of milliseconds ≥ 100 (time-outs), or `fallback` when unset; src/server reuses it. */
+export const positiveMs = (name: string, fallback: number) =>
   z
     .string()
     .trim()

@@ -38,10 +38,18 @@ export class UpstreamError extends Error {
   }
 }
 
+/** The longest an idle keep-alive socket is kept when the service announces no time-out. */
+const IDLE_SOCKET_TIMEOUT_MS = 30_000
+
 export function createHttpUpstream(): Upstream & { close(): void } {
+  // An idle socket is dropped before the service would close it: Node's agent honours the
+  // answer's `Keep-Alive: timeout=N` (drops at N − 1 s) only when the agent has a timeout of its
+  // own. Without one, a socket the service is closing gets reused and the call fails with
+  // ECONNRESET (upstream-keep-alive.test.ts; the cluster test's load saw it as 502s).
+  const agentOptions = { keepAlive: true, maxSockets: 64, timeout: IDLE_SOCKET_TIMEOUT_MS }
   const agents = {
-    'http:': new http.Agent({ keepAlive: true, maxSockets: 64 }),
-    'https:': new https.Agent({ keepAlive: true, maxSockets: 64 }),
+    'http:': new http.Agent(agentOptions),
+    'https:': new https.Agent(agentOptions),
   }
   const upstream: Upstream = (request) =>
     new Promise<UpstreamResponse>((resolve, reject) => {

@@ -1,0 +1,130 @@
+/**
+ * The emulator's two profiles, as data: each rule on which the seed spec and what is known of the
+ * real service disagree is one named switch below, with the value each profile takes and the
+ * evidence for it. The guards (api.ts, service-guard.ts) and the error renderer (errors.tsx) read
+ * the rules of the request's profile; no handler asks which profile is on. docs/emulator.md
+ * lists the same table with the test that covers each switch.
+ *
+ * - `seed`: the service as the seed spec (/work/shared/spec/service-api.md) describes it.
+ * - `observed`: the service as its OpenAPI document (spec/yuque-openapi-2.0.1.json) and its
+ *   clients show it today (design.md, "Facts of the real service").
+ */
+import type { Area } from './context'
+
+export const PROFILE_NAMES = ['seed', 'observed'] as const
+export type ProfileName = (typeof PROFILE_NAMES)[number]
+export const DEFAULT_PROFILE: ProfileName = 'seed'
+
+/** A request budget: `limit` requests per `windowMs`. */
+export interface Budget {
+  limit: number
+  windowMs: number
+}
+
+/** How a token without the scope an endpoint needs is refused. */
+export interface ScopeRefusal {
+  status: 401 | 403
+  /** The body's message; null: a sentence naming the needed scope and the token's scopes. */
+  message: string | null
+}
+
+interface Rule<T> {
+  /** What the switch decides, in a sentence. */
+  readonly decides: string
+  readonly seed: T
+  readonly observed: T
+  readonly evidence: { readonly seed: string; readonly observed: string }
+}
+
+const rule = <T>(r: Rule<T>): Rule<T> => r
+
+const HOUR_MS = 3_600_000
+
+export const PROFILE_RULES = {
+  scopeRefusal: rule<ScopeRefusal>({
+    decides: 'the status and message of a call whose token lacks the scope the endpoint needs',
+    seed: { status: 403, message: null },
+    observed: { status: 401, message: 'scope unauthorized' },
+    evidence: {
+      seed: 'the official docs’ older status list: 403 "缺少对应功能的权限" (design.md, facts)',
+      observed:
+        'yuque-openapi-2.0.1.json components.responses.401: "Token/Scope 未通过鉴权"; clients have printed the body message "scope unauthorized" (design.md, facts)',
+    },
+  }),
+  everyCallNeedsToken: rule<boolean>({
+    decides: 'whether public lookups (GET /users/{login}) also answer 401 without a token',
+    seed: false,
+    observed: true,
+    evidence: {
+      seed: 'spec §4: GET /users/:login "not required for public data"; §5.1 "Public data needs no authentication"',
+      observed:
+        'yuque-openapi-2.0.1.json: global `security: [{"authToken": []}]` and no GET /users/{login} operation; "since about 2020 every API call needs a token" (design.md, facts)',
+    },
+  }),
+  anonymousBudget: rule<Budget | null>({
+    decides: 'the budget of calls without a token, per address (null: the same budget as a user’s)',
+    seed: null,
+    observed: { limit: 200, windowMs: HOUR_MS },
+    evidence: {
+      seed: 'spec §8: "The numeric value of the rate limit, its time window and its scope per token or per address: not shown"',
+      observed: '"anonymous callers had 200 requests an hour per address" (design.md, facts)',
+    },
+  }),
+  sendsRetryAfter: rule<boolean>({
+    decides: 'whether a 429 answer carries Retry-After',
+    seed: true,
+    observed: false,
+    evidence: {
+      seed: 'RFC 6585 §4: a 429 MAY include Retry-After; the emulator tells clients when to retry',
+      observed:
+        '"No X-RateLimit-Reset and no Retry-After is documented" (design.md, facts); yuque-openapi-2.0.1.json components.responses.429 declares no header',
+    },
+  }),
+  userAgentRequiredIn: rule<readonly Area[]>({
+    decides: 'which areas refuse a request without User-Agent (api, token endpoint, pages)',
+    seed: ['api'],
+    observed: ['api', 'token', 'page'],
+    evidence: {
+      seed: 'spec §7 lists the refusal among the API’s errors; browsers always send one to the pages',
+      observed:
+        'spec §4, general request rules: "Every request must carry a User-Agent header; a request without it is rejected"',
+    },
+  }),
+} as const
+
+export type ProfileRules = {
+  readonly [K in keyof typeof PROFILE_RULES]: (typeof PROFILE_RULES)[K]['seed']
+}
+
+function rulesFor(profile: ProfileName): ProfileRules {
+  const table = PROFILE_RULES
+  return {
+    scopeRefusal: table.scopeRefusal[profile],
+    everyCallNeedsToken: table.everyCallNeedsToken[profile],
+    anonymousBudget: table.anonymousBudget[profile],
+    sendsRetryAfter: table.sendsRetryAfter[profile],
+    userAgentRequiredIn: table.userAgentRequiredIn[profile],
+  }
+}
+
+/** Each profile's rules, built once from the table. */
+export const PROFILES: Readonly<Record<ProfileName, ProfileRules>> = {
+  seed: rulesFor('seed'),
+  observed: rulesFor('observed'),
+}
+
+export function isProfileName(value: string): value is ProfileName {
+  return (PROFILE_NAMES as readonly string[]).includes(value)
+}
+
+/**
+ * A configured profile name (EMULATOR_PROFILE, --profile) checked; `setting` names where it came
+ * from in the error. Unset or empty means the default.
+ */
+export function parseProfile(value: string | undefined, setting: string): ProfileName {
+  if (value === undefined || value === '') return DEFAULT_PROFILE
+  if (isProfileName(value)) return value
+  throw new Error(
+    `${setting} must be ${PROFILE_NAMES.map((name) => `"${name}"`).join(' or ')}, not "${value.slice(0, 40)}".`,
+  )
+}

@@ -1,0 +1,283 @@
+/**
+ * Two replicas of the built server behind nginx, one Redis, one emulator
+ * (scripts/cluster/start-cluster.ts, what `npm run cluster` starts), on free loopback ports,
+ * driven over HTTP as a browser would. Built here into a temporary directory, so a stale dist/
+ * proves nothing. What one replica learns (a logout, a cancelled client-code attempt) the other
+ * knows, a restart forgets none of it, and a rolling restart under load costs no request.
+ */
+import { mkdtemp, rm, symlink } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Hono } from 'hono'
+import { build as viteBuild } from 'vite'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildServer } from '../../scripts/build-server'
+import { startCluster, type Cluster } from '../../scripts/cluster/start-cluster'
+import { authorizeThroughPages } from '../emulator/testing'
+import { ErrorBodySchema } from '../protocol/envelope'
+import {
+  ClientCodePollResponseSchema,
+  ExchangeResponseSchema,
+  StartLoginResponseSchema,
+} from '../protocol/playground-api'
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../protocol/playground-common'
+import { UserSchema } from '../protocol/schemas'
+import { createBrowser } from '../proxy/test-client'
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+// The test names repeat these figures.
+const REQUESTS = 2000
+const CONCURRENCY = 50
+/** A client retries a request whose connection failed (none should: nginx retries first). */
+const CLIENT_RETRIES = 3
+
+let dir: string
+let cluster: Cluster
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'cluster-test-'))
+  // dist/server.js finds its packages through <dir>/node_modules, as in a deployment.
+  await symlink(path.join(projectRoot, 'node_modules'), path.join(dir, 'node_modules'))
+  await viteBuild({
+    root: projectRoot,
+    configFile: path.join(projectRoot, 'vite.config.ts'),
+    build: { outDir: path.join(dir, 'dist'), emptyOutDir: true },
+    logLevel: 'warn',
+  })
+  await buildServer(path.join(dir, 'dist'))
+  cluster = await startCluster({
+    root: dir,
+    port: 0,
+    emulatorPort: 0,
+    replicas: 2,
+    sessionSecret: 'cluster-test-session-secret-0123456789',
+    testControl: true,
+  })
+}, 240_000)
+
+afterAll(async () => {
+  await cluster?.stop()
+  await rm(dir, { recursive: true, force: true })
+}, 60_000)
+
+/** A Hono app that sends every request on to `base()` over HTTP, redirects not followed. */
+function forwardTo(base: () => string): Hono {
+  const app = new Hono()
+  app.all('*', async (c) => {
+    const url = new URL(c.req.url)
+    const body = ['GET', 'HEAD'].includes(c.req.method) ? null : await c.req.arrayBuffer()
+    return fetch(`${base()}${url.pathname}${url.search}`, {
+      method: c.req.method,
+      headers: c.req.raw.headers,
+      body,
+      redirect: 'manual',
+    })
+  })
+  return app
+}
+
+interface ClusterBrowser {
+  call: ReturnType<typeof createBrowser>['call']
+  jar: Map<string, string>
+  /** Sends the next calls to `url` (a replica, or the load balancer). */
+  via(url: string): ClusterBrowser
+}
+
+/** A browser whose requests go to the load balancer, or to one replica when `via` says so. */
+function clusterBrowser(): ClusterBrowser {
+  const target = { url: cluster.url }
+  const browser = createBrowser(
+    forwardTo(() => target.url),
+    cluster.appOrigin,
+  )
+  const self: ClusterBrowser = {
+    call: browser.call,
+    jar: browser.jar,
+    via: (url) => {
+      target.url = url
+      return self
+    },
+  }
+  return self
+}
+
+const emulatorPages = () => forwardTo(() => cluster.emulatorUrl)
+const [replicaA, replicaB] = [() => cluster.replicas[0]!.url, () => cluster.replicas[1]!.url]
+
+/** Login started on `startOn`, the service's pages, the code exchanged on `exchangeOn`. */
+async function login(browser: ClusterBrowser, user: string, startOn: string, exchangeOn: string) {
+  const start = await browser.via(startOn).call('POST', '/auth/start', { body: { scopes: [] } })
+  expect(start.status).toBe(200)
+  const { authorizeUrl, state } = StartLoginResponseSchema.parse(await start.json())
+  const approval = await authorizeThroughPages(emulatorPages(), authorizeUrl, { login: user })
+  const code = new URL(approval.location ?? '').searchParams.get('code')
+  const exchange = await browser
+    .via(exchangeOn)
+    .call('POST', '/auth/exchange', { body: { code, state } })
+  expect(exchange.status).toBe(200)
+  ExchangeResponseSchema.parse(await exchange.json())
+}
+
+/** A second browser holding a copy of `browser`'s cookies, taken now. */
+function copyOf(browser: ClusterBrowser): ClusterBrowser {
+  const thief = clusterBrowser()
+  for (const [name, value] of browser.jar) thief.jar.set(name, value)
+  return thief
+}
+
+async function userStatus(browser: ClusterBrowser, via: string) {
+  const response = await browser.via(via).call('GET', '/api/v2/user')
+  const body: unknown = await response.json()
+  return { status: response.status, body }
+}
+
+describe('two replicas behind nginx with one Redis', () => {
+  it('completes a login started on one replica on the other, then serves it through nginx', async () => {
+    const browser = clusterBrowser()
+    await login(browser, 'alice', replicaA(), replicaB())
+    for (const via of [cluster.url, cluster.url, replicaA(), replicaB()]) {
+      const { status, body } = await userStatus(browser, via)
+      expect(status).toBe(200)
+      expect(UserSchema.parse((body as { data: unknown }).data).login).toBe('alice')
+    }
+  }, 60_000)
+
+  it('refuses on the other replica a copy of the session cookie taken before a logout on one', async () => {
+    const browser = clusterBrowser()
+    await login(browser, 'alice', cluster.url, cluster.url)
+    const thief = copyOf(browser)
+    expect((await userStatus(thief, replicaB())).status).toBe(200)
+    expect((await browser.via(replicaA()).call('POST', '/auth/logout', { body: {} })).status).toBe(
+      204,
+    )
+    const replayed = await userStatus(thief, replicaB())
+    expect(replayed.status).toBe(401)
+    expect(ErrorBodySchema.parse(replayed.body).code).toBe('not_connected')
+  }, 60_000)
+
+  it('cannot redeem on one replica a client-code attempt cancelled on the other', async () => {
+    const browser = clusterBrowser().via(replicaA())
+    const start = await browser.call('POST', '/auth/client-code/start', {
+      body: { scopes: [] },
+    })
+    expect(start.status).toBe(200)
+    const authorize = await browser.call('GET', '/auth/client-code/authorize', { bare: true })
+    const authorizeUrl = authorize.headers.get('Location') ?? ''
+    const thief = copyOf(browser)
+    expect((await browser.call('POST', '/auth/client-code/cancel', { body: {} })).status).toBe(204)
+    // The user approves anyway (another tab): the cancelled attempt must still not connect.
+    expect(
+      (await authorizeThroughPages(emulatorPages(), authorizeUrl, { login: 'bob' })).status,
+    ).toBe(200)
+    const poll = await thief.via(replicaB()).call('POST', '/auth/client-code/poll', { body: {} })
+    const body: unknown = await poll.json()
+    expect(ClientCodePollResponseSchema.safeParse(body).data?.status).not.toBe('connected')
+    expect(poll.status).toBe(400)
+    expect(ErrorBodySchema.parse(body).code).toBe('no_client_code')
+  }, 60_000)
+
+  it('forgets no logout when both replicas restart', async () => {
+    const browser = clusterBrowser()
+    await login(browser, 'wangxiaoming', cluster.url, cluster.url)
+    const thief = copyOf(browser)
+    expect((await browser.call('POST', '/auth/logout', { body: {} })).status).toBe(204)
+    for (const replica of cluster.replicas) await replica.restart()
+    for (const via of [replicaA(), replicaB(), cluster.url]) {
+      const replayed = await userStatus(thief, via)
+      expect(replayed.status).toBe(401)
+      expect(ErrorBodySchema.parse(replayed.body).code).toBe('not_connected')
+    }
+  }, 120_000)
+
+  it(`answers ${REQUESTS} API calls at concurrency ${CONCURRENCY} through nginx while a replica restarts: no error, every X-RateLimit-Remaining value seen once`, async () => {
+    const browser = clusterBrowser()
+    // A user no other case calls the API as: the service's count starts at the limit.
+    await login(browser, 'carol', cluster.url, cluster.url)
+    const cookie = [...browser.jar].map(([name, value]) => `${name}=${value}`).join('; ')
+    const headers = { [CSRF_HEADER]: CSRF_HEADER_VALUE, Cookie: cookie }
+
+    interface Answer {
+      status: number
+      limit: number
+      remaining: number
+      servedBy: string
+      ms: number
+      retries: number
+      /** The body of an answer other than 200, to say what went wrong. */
+      error?: string
+    }
+    const answers: Answer[] = []
+    let networkErrors = 0
+    const callOnce = async (): Promise<Answer> => {
+      for (let attempt = 0; ; attempt++) {
+        const started = performance.now()
+        try {
+          const response = await fetch(`${cluster.url}/api/v2/user`, {
+            headers,
+            signal: AbortSignal.timeout(15_000),
+          })
+          const error =
+            response.status === 200
+              ? undefined
+              : `${await response.text()} trace: ${response.headers.get('X-Playground-Trace')}`
+          if (error === undefined) await response.body?.cancel()
+          return {
+            ...(error === undefined ? {} : { error }),
+            status: response.status,
+            limit: Number(response.headers.get('X-RateLimit-Limit')),
+            remaining: Number(response.headers.get('X-RateLimit-Remaining')),
+            servedBy: response.headers.get('X-Served-By') ?? '',
+            ms: performance.now() - started,
+            retries: attempt,
+          }
+        } catch (error) {
+          if (attempt >= CLIENT_RETRIES) throw error
+          networkErrors++
+        }
+      }
+    }
+
+    let next = 0
+    let restart: Promise<void> | null = null
+    const restartWindow = { from: 0, to: 0 }
+    const began = performance.now()
+    const worker = async () => {
+      while (next < REQUESTS) {
+        next++
+        if (next === REQUESTS / 4 && restart === null) {
+          restartWindow.from = performance.now()
+          restart = cluster.replicas[0]!.restart().then(() => {
+            restartWindow.to = performance.now()
+          })
+        }
+        answers.push(await callOnce())
+      }
+    }
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker))
+    const elapsedMs = performance.now() - began
+    await restart
+
+    const sorted = answers.map((answer) => answer.ms).sort((a, b) => a - b)
+    const servedBy = new Map<string, number>()
+    for (const answer of answers)
+      servedBy.set(answer.servedBy, (servedBy.get(answer.servedBy) ?? 0) + 1)
+    console.log(
+      `cluster load: ${REQUESTS} calls, concurrency ${CONCURRENCY}, ${Math.round(elapsedMs)} ms, ` +
+        `${Math.round((REQUESTS / elapsedMs) * 1000)} req/s, p50 ${sorted[REQUESTS / 2]?.toFixed(1)} ms, ` +
+        `p99 ${sorted[Math.floor(REQUESTS * 0.99)]?.toFixed(1)} ms, max ${sorted.at(-1)?.toFixed(1)} ms; ` +
+        `replica restart took ${Math.round(restartWindow.to - restartWindow.from)} ms; ` +
+        `client retries ${networkErrors}; served by ${JSON.stringify(Object.fromEntries(servedBy))}`,
+    )
+
+    expect(answers).toHaveLength(REQUESTS)
+    expect(answers.filter((answer) => answer.status !== 200)).toEqual([])
+    const limit = answers[0]!.limit
+    const remaining = answers.map((answer) => answer.remaining).sort((a, b) => b - a)
+    expect(remaining).toEqual(Array.from({ length: REQUESTS }, (_, i) => limit - 1 - i))
+    // The restart happened while the load ran, and both replicas served part of it.
+    expect(restartWindow.to).toBeGreaterThan(restartWindow.from)
+    expect(restartWindow.from).toBeLessThan(elapsedMs + began)
+    expect(servedBy.size).toBeGreaterThanOrEqual(2)
+  }, 180_000)
+})

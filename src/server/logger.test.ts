@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { createLogger } from './logger'
+
+const SECRET = 'client-secret-value-123'
+
+function capture() {
+  const lines: string[] = []
+  return { lines, destination: { write: (chunk: string) => void lines.push(chunk) } }
+}
+
+const JsonLine = z.object({
+  level: z.enum(['info', 'warn', 'error']),
+  time: z.string(),
+  service: z.literal('yuque-oauth-playground'),
+  msg: z.string(),
+})
+
+describe('the server log', () => {
+  it('writes one JSON object per line with LOG_FORMAT=json', () => {
+    const { lines, destination } = capture()
+    const log = createLogger({ format: 'json', secrets: [], destination })
+    log.info('proxy GET /api/v2/user 200 3ms')
+    log.warn('a warning')
+    expect(lines).toHaveLength(2)
+    for (const line of lines)
+      expect(line.endsWith('\n') && !line.slice(0, -1).includes('\n')).toBe(true)
+    const [first, second] = lines.map((line) => JsonLine.parse(JSON.parse(line)))
+    expect(first).toMatchObject({ level: 'info', msg: 'proxy GET /api/v2/user 200 3ms' })
+    expect(second?.level).toBe('warn')
+    expect(Number.isNaN(Date.parse(first?.time ?? ''))).toBe(false)
+  })
+
+  it('keeps readable lines by default', () => {
+    const { lines, destination } = capture()
+    const log = createLogger({ format: 'text', secrets: [], destination })
+    log.info('proxy GET /api/v2/user 200 3ms')
+    log.error('it broke')
+    expect(lines).toEqual(['proxy GET /api/v2/user 200 3ms\n', 'error: it broke\n'])
+  })
+
+  it.each(['text', 'json'] as const)(
+    'removes known secrets and token-shaped strings from %s lines',
+    (format) => {
+      const { lines, destination } = capture()
+      const log = createLogger({ format, secrets: [SECRET], destination })
+      log.info(`secret ${SECRET} token emu_at_abc123 state ${'s'.repeat(43)}`)
+      const text = lines.join('')
+      expect(text).not.toContain(SECRET)
+      expect(text).not.toContain('emu_at_abc123')
+      expect(text).not.toContain('s'.repeat(43))
+      expect(text).toContain('secret [redacted] token [redacted] state [redacted]')
+    },
+  )
+})

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import { loadServerConfig, ServerConfigError } from './server-config'
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadServerConfig(env)
+  } catch (error) {
+    if (error instanceof ServerConfigError) return error.problems
+    throw error
+  }
+  throw new Error('expected a ServerConfigError')
+}
+
+describe('loadServerConfig', () => {
+  it('defaults to readable logs, state in this process, 10 s to drain and 2 s to probe', () => {
+    expect(loadServerConfig({})).toEqual({
+      logFormat: 'text',
+      redisUrl: null,
+      shutdownTimeoutMs: 10_000,
+      readinessTimeoutMs: 2_000,
+    })
+  })
+
+  it('takes json logs, a redis:// or rediss:// URL and the time-outs', () => {
+    const config = loadServerConfig({
+      LOG_FORMAT: 'json',
+      REDIS_URL: 'rediss://:pw@redis.internal:6380/2',
+      SHUTDOWN_TIMEOUT_MS: '2500',
+    })
+    expect(config.logFormat).toBe('json')
+    expect(config.redisUrl).toBe('rediss://:pw@redis.internal:6380/2')
+    expect(config.shutdownTimeoutMs).toBe(2500)
+  })
+
+  it('names an unknown log format and the two it accepts', () => {
+    expect(problemsOf({ LOG_FORMAT: 'pretty' })).toEqual([
+      'LOG_FORMAT must be text (readable lines, the default) or json (one JSON object per line), got "pretty"',
+    ])
+  })
+
+  it('refuses a REDIS_URL that is not redis:// or rediss:// without quoting it (it may hold a password)', () => {
+    const problems = problemsOf({ REDIS_URL: 'http://user:s3cret@cache:6379' })
+    expect(problems).toEqual([
+      'REDIS_URL must be a redis:// or rediss:// (TLS) URL such as redis://127.0.0.1:6379, or unset to keep state in this process',
+    ])
+    expect(problems.join()).not.toContain('s3cret')
+    expect(problemsOf({ REDIS_URL: 'localhost:6379' })).toHaveLength(1)
+  })
+
+  it('reports every bad variable at once', () => {
+    expect(
+      problemsOf({ LOG_FORMAT: 'xml', REDIS_URL: 'nope', SHUTDOWN_TIMEOUT_MS: '5' }),
+    ).toHaveLength(3)
+  })
+})

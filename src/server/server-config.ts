@@ -1,0 +1,82 @@
+/**
+ * The server's own settings (how it runs, not what the proxy does), parsed once from the
+ * injected environment in the style of src/proxy/config.ts: every bad variable named at once,
+ * with what to do instead, and no secret quoted back.
+ */
+import { z } from 'zod'
+import { positiveMs } from '../proxy/config'
+
+export interface ServerConfig {
+  /** `text`: one readable line per event (the default); `json`: one JSON object per line. */
+  logFormat: 'text' | 'json'
+  /** A shared store for several replicas; null keeps the proxy's state in this process. */
+  redisUrl: string | null
+  /** How long SIGTERM/SIGINT waits for requests in flight before closing their connections. */
+  shutdownTimeoutMs: number
+  /** The readiness check's time-out for one request to the service. */
+  readinessTimeoutMs: number
+}
+
+export class ServerConfigError extends Error {
+  override readonly name = 'ServerConfigError'
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`)
+  }
+}
+
+/** The URL is not quoted back: it may carry a password. */
+const redisUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value === '') return null
+    let url: URL | null = null
+    try {
+      url = new URL(value)
+    } catch {
+      // Reported below.
+    }
+    if (url === null || (url.protocol !== 'redis:' && url.protocol !== 'rediss:')) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'REDIS_URL must be a redis:// or rediss:// (TLS) URL such as redis://127.0.0.1:6379, or unset to keep state in this process',
+      })
+      return z.NEVER
+    }
+    if (url.hostname === '') {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'REDIS_URL must name a host, e.g. redis://redis:6379',
+      })
+      return z.NEVER
+    }
+    return value
+  })
+
+const ServerEnvSchema = z.object({
+  LOG_FORMAT: z
+    .enum(['text', 'json'], {
+      error: (issue) =>
+        `LOG_FORMAT must be text (readable lines, the default) or json (one JSON object per line), got "${String(issue.input)}"`,
+    })
+    .optional(),
+  REDIS_URL: redisUrl,
+  SHUTDOWN_TIMEOUT_MS: positiveMs('SHUTDOWN_TIMEOUT_MS', 10_000),
+  READINESS_TIMEOUT_MS: positiveMs('READINESS_TIMEOUT_MS', 2_000),
+})
+
+export function loadServerConfig(env: Record<string, string | undefined>): ServerConfig {
+  const parsed = ServerEnvSchema.safeParse(env)
+  // Every message above names its variable.
+  if (!parsed.success)
+    throw new ServerConfigError(parsed.error.issues.map((issue) => issue.message))
+  const vars = parsed.data
+  return {
+    logFormat: vars.LOG_FORMAT ?? 'text',
+    redisUrl: vars.REDIS_URL,
+    shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
+    readinessTimeoutMs: vars.READINESS_TIMEOUT_MS,
+  }
+}

@@ -1,0 +1,25 @@
+/**
+ * Which StateStore the proxy remembers things in: Redis when REDIS_URL is set (several
+ * replicas share it, README "Deploy it"), else this process's memory.
+ */
+import { createMemoryStore } from '../proxy/store/memory-store'
+import { createRedisStore } from '../proxy/store/redis-store'
+import type { StateStore } from '../proxy/store/state-store'
+import type { Logger } from './logger'
+import type { ServerConfig } from './server-config'
+
+/** How long start-up waits for Redis before starting anyway (not ready until it answers). */
+const REDIS_STARTUP_WAIT_MS = 5000
+
+export async function selectStore(config: ServerConfig, log: Logger): Promise<StateStore> {
+  if (config.redisUrl === null) return createMemoryStore()
+  const store = createRedisStore({ url: config.redisUrl, onError: (message) => log.warn(message) })
+  try {
+    await store.waitUntilReady(REDIS_STARTUP_WAIT_MS)
+  } catch {
+    log.warn(
+      `Redis (REDIS_URL) did not answer within ${REDIS_STARTUP_WAIT_MS} ms: starting anyway; /readyz answers 503 and calls that need the store fail until it does.`,
+    )
+  }
+  return store
+}
