@@ -4,7 +4,7 @@
  * as curl and as TypeScript to run outside the playground.
  */
 import { useState } from 'react'
-import type { RawApiResult } from '../lib/api-client'
+import type { RawApiResult } from './send-request'
 import { JsonView } from './json-view'
 import { curlSnippet, fetchSnippet, type SnippetRequest } from './snippets'
 

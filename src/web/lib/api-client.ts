@@ -36,7 +36,7 @@ interface RequestOptions {
   signal?: AbortSignal
 }
 
-async function readPayload(response: Response): Promise<unknown> {
+export async function readPayload(response: Response): Promise<unknown> {
   const text = await response.text()
   if (text === '') return undefined
   try {
@@ -46,14 +46,14 @@ async function readPayload(response: Response): Promise<unknown> {
   }
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
 /**
  * One call to the proxy: the CSRF header always, a JSON body when given (and the JSON
  * Content-Type on every unsafe method: the proxy's CSRF check asks it of DELETE too), the
  * listeners told. A network failure is an ApiError; an HTTP status is the caller's to judge.
  */
-async function send(
+export async function send(
   path: string,
   method: Method,
   options: { body?: unknown; rawBody?: string; signal?: AbortSignal },
@@ -86,36 +86,6 @@ async function send(
   const meta = readMeta(response)
   for (const listener of responseListeners) listener(response, meta)
   return { response, meta }
-}
-
-/** What any call answered, whatever its status: the explorer shows all of it. */
-export interface RawApiResult {
-  status: number
-  headers: Headers
-  meta: ResponseMeta
-  /** Parsed JSON, the text when it is not JSON, undefined when empty. */
-  body: unknown
-  durationMs: number
-}
-
-/**
- * Any operation of the endpoint table through the proxy, with an optional JSON body as text
- * (the explorer's textarea; the proxy parses and re-serialises it). Never throws on a status.
- */
-export async function sendApiRequest(
-  path: string,
-  method: Method,
-  jsonBody?: string,
-): Promise<RawApiResult> {
-  const started = performance.now()
-  const { response, meta } = await send(
-    path,
-    method,
-    jsonBody === undefined ? {} : { rawBody: jsonBody },
-  )
-  const body = await readPayload(response)
-  const durationMs = Math.round(performance.now() - started)
-  return { status: response.status, headers: response.headers, meta, body, durationMs }
 }
 
 /** A request to the proxy whose whole JSON body is parsed with `schema` (204 parses `undefined`). */
