@@ -29,8 +29,9 @@ async function send(page: Page, status: number, confirm?: string) {
 }
 
 test.describe('API explorer', () => {
-  // Needs the emulator to serve the document operations (the emulator API work): until it has
-  // landed, the emulator answers them 404/501 and this journey fails at its first Send.
+  // PENDING until the emulator serves the document operations (branch wt-api): before that the
+  // emulator answers 404/501 and this journey fails at its first Send. Passed with wt-api
+  // (0f52922) merged in; the three tests below pass either way.
   test('connected with doc and repo, lists a repository’s documents, creates one, reads it back, updates it and deletes it', async ({
     page,
   }) => {
@@ -59,7 +60,6 @@ test.describe('API explorer', () => {
     await send(page, 200, 'Change data on the service?')
     await expect(response(page)).toContainText('explorer-note')
 
-    await choose(page, 'explorer', /GET\s*\/repos\/\{book_id\}\/docs\/\{id\}/)
     await page.goto(`/explore?op=doc.showById&p.book_id=${BOOK_ID}&p.id=explorer-note`)
     await send(page, 200)
     await expect(response(page)).toContainText('Explorer note')
