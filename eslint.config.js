@@ -25,6 +25,7 @@ const classicZod = {
  */
 const WEB_FEATURES = [
   'connect',
+  'explorer',
   'callback',
   'profile',
   'users',

@@ -51,7 +51,7 @@ export default defineConfig({
   },
   server: { host: 'localhost', port: 5173, strictPort: true },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'bench/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'bench/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     environment: 'node',
     testTimeout: 15_000,
   },

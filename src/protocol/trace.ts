@@ -54,8 +54,11 @@ export const TraceRequestSchema = z.object({
   method: z.enum(['GET', 'POST', 'PUT', 'DELETE']),
   /** The service's address, without the parameters listed in `params`. */
   url: z.string(),
-  /** Where `params` go: the query string, or a form-encoded body. */
-  paramsIn: z.enum(['query', 'form']),
+  /**
+   * Where `params` go: the query string, a form-encoded body, or a JSON body (whose fields are
+   * named with the kind of their value, never the value: api-body.ts).
+   */
+  paramsIn: z.enum(['query', 'form', 'json']),
   params: z.array(TraceFieldSchema),
   headers: z.array(TraceFieldSchema),
 })

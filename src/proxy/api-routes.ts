@@ -11,6 +11,7 @@ import { MAX_UPSTREAM_BYTES, type ProxyContext } from './context'
 import { buildUpstreamUrl, matchForwardedCall } from './allow-list'
 import { proxyError, upstreamFailure } from './http-errors'
 import { parseJsonOrUndefined } from './json-body'
+import { readApiBody } from './api-body'
 import { addTraceSecrets, addTraceStep, headerFields, pickHeaders } from './flow-trace'
 import { settleUpstream401 } from './scope-failure'
 
@@ -57,6 +58,9 @@ export function createApiRoutes(ctx: ProxyContext) {
     }
     const { endpoint } = match
     const operation = requestLine(endpoint)
+    // Before the session is read and before anything is sent: a bad body never costs a call.
+    const body = await readApiBody(endpoint, c.req.raw)
+    if (!body.ok) return proxyError(c, body.status, 'bad_request', body.message)
 
     const session = await cookies.readSession(c)
     if (endpoint.needsSession && session === null) {
@@ -79,17 +83,17 @@ export function createApiRoutes(ctx: ProxyContext) {
       addTraceSecrets(c, session.accessToken)
     }
 
+    // Re-serialised by readApiBody: the service gets the proxy's JSON, not the browser's bytes.
+    if (body.json !== undefined) headers['Content-Type'] = 'application/json'
     const upstreamUrl = buildUpstreamUrl(config.baseUrl, match.path, match.search)
-    // The table has GET operations only (endpoints.ts): a JSON body, for a row with hasBody,
-    // would be read and checked here and sent below with its Content-Type.
     const step: Pick<TraceStep, 'kind' | 'title' | 'request'> = {
       kind: 'api',
       title: `API call: ${operation}`,
       request: {
         method: endpoint.method,
         url: upstreamUrl.href,
-        paramsIn: 'query',
-        params: [],
+        paramsIn: body.json === undefined ? 'query' : 'json',
+        params: body.fields,
         headers: headerFields(headers),
       },
     }
@@ -104,6 +108,7 @@ export function createApiRoutes(ctx: ProxyContext) {
         method: endpoint.method,
         url: upstreamUrl,
         headers,
+        ...(body.json === undefined ? {} : { body: body.json }),
         timeoutMs: config.upstreamTimeoutMs,
         maxBytes: MAX_UPSTREAM_BYTES,
       })

@@ -12,6 +12,7 @@ import { ErrorBodySchema } from '../protocol/envelope'
 import { CSRF_HEADER, CSRF_HEADER_VALUE, PROXY_ERROR_HEADER } from '../protocol/playground-api'
 import { SessionResponseSchema } from '../protocol/playground-common'
 import { POLL_INTERVAL_MS } from './client-code-routes'
+import { MAX_API_BODY_BYTES } from './api-body'
 import { loadConfig } from './config'
 import { isSessionEnded, markSessionEnded } from './ended-sessions'
 import { MAX_BODY_BYTES, createProxy } from './proxy'
@@ -63,7 +64,7 @@ async function isConnected(sessionCookie: string): Promise<boolean> {
   return SessionResponseSchema.parse(await response.json()).connected
 }
 
-describe('one body limit before every route', () => {
+describe('a body limit before every route (16 KB for /auth, 64 KB for /api)', () => {
   /** A body that would be 400 MB, made 64 KB at a time as it is read; counts what was read. */
   function hugeBody() {
     const chunk = new Uint8Array(64 * 1024).fill(0x20)
@@ -116,7 +117,7 @@ describe('one body limit before every route', () => {
       expect(response.headers.get(PROXY_ERROR_HEADER), target).toBe('payload_too_large')
       expect(ErrorBodySchema.parse(await response.json())).toEqual({
         status: 413,
-        message: `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
+        message: `The request body is larger than ${path.startsWith('/api/') ? MAX_API_BODY_BYTES : MAX_BODY_BYTES} bytes: send a smaller one.`,
         code: 'payload_too_large',
       })
       expect(pulled.bytes, target).toBeLessThan(1024 * 1024)

@@ -9,6 +9,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { createMiddleware } from 'hono/factory'
 import { logSafe } from '../protocol/log-safe'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../protocol/playground-api'
+import { MAX_API_BODY_BYTES } from './api-body'
 import { createApiRoutes } from './api-routes'
 import { createAuthRoutes } from './auth-routes'
 import { createClientCodeRoutes } from './client-code-routes'
@@ -43,7 +44,7 @@ function setNoStoreHeaders(c: Context): void {
 
 const CLIENT_CODE_AUTHORIZE_PATH = '/auth/client-code/authorize'
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
-/** Every body the proxy accepts is a small JSON object: a scope list, a code and a state. */
+/** Every body /auth accepts is a small JSON object: a scope list, a code and a state. */
 export const MAX_BODY_BYTES = 16 * 1024
 
 /**
@@ -109,17 +110,19 @@ export function createProxy(options: ProxyOptions): Hono {
   })
 
   // Once, before any route and before anything reads the body: the limit is checked against
-  // Content-Length, or counted while a chunked body streams in, which stops at the limit.
-  const limitBody = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: (c) =>
-      proxyError(
-        c,
-        413,
-        'payload_too_large',
-        `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
-      ),
-  })
+  // Content-Length, or counted while a chunked body streams in, which stops at the limit. Per
+  // area: /auth takes small objects, /api a document's body (api-body.ts).
+  const limitBody = (maxSize: number) =>
+    bodyLimit({
+      maxSize,
+      onError: (c) =>
+        proxyError(
+          c,
+          413,
+          'payload_too_large',
+          `The request body is larger than ${maxSize} bytes: send a smaller one.`,
+        ),
+    })
 
   // Cookie tossing: cookies ignore ports, so a server on another localhost port can set a
   // second session cookie with a narrower path, which the browser sends first (RFC 6265 §5.4).
@@ -192,8 +195,11 @@ export function createProxy(options: ProxyOptions): Hono {
   // Only /auth and /api are the proxy's: the web app's pages are served beside it (web-app.ts).
   // The trace goes on every answer, refusals included; it is written after the route has run.
   const flowTrace = flowTraceMiddleware(options.config, clock)
-  for (const path of ['/auth/*', '/api/*']) {
-    app.use(path, headersAndLog, flowTrace, hostCheck, limitBody, oneSessionCookie, csrf)
+  for (const [path, maxBody] of [
+    ['/auth/*', MAX_BODY_BYTES],
+    ['/api/*', MAX_API_BODY_BYTES],
+  ] as const) {
+    app.use(path, headersAndLog, flowTrace, hostCheck, limitBody(maxBody), oneSessionCookie, csrf)
   }
 
   const notAnEndpoint = (c: Context) =>

@@ -60,6 +60,11 @@ export function appRoutes(client: QueryClient): RouteObject[] {
                 import('./users/user-lookup-page').then((m) => ({ Component: m.UserLookupPage })),
             },
             {
+              path: 'explore',
+              lazy: () =>
+                import('./explorer/explorer-page').then((m) => ({ Component: m.ExplorerPage })),
+            },
+            {
               path: '*',
               lazy: () =>
                 import('./layout/not-found-page').then((m) => ({ Component: m.NotFoundPage })),

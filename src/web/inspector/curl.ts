@@ -53,14 +53,32 @@ export function curlFor(step: TraceStep): Curl | null {
     ),
   ]
   const isQuery = request.paramsIn === 'query' && request.params.length > 0
-  const head = ['curl', '-i', ...(isQuery ? ['--get'] : []), shellQuote(request.url)].join(' ')
+  // curl sends GET, or POST once there is data: any other method is named.
+  const method =
+    request.method === 'PUT' || request.method === 'DELETE' ? ['-X', request.method] : []
+  const head = [
+    'curl',
+    '-i',
+    ...method,
+    ...(isQuery ? ['--get'] : []),
+    shellQuote(request.url),
+  ].join(' ')
   // A form body: --data-urlencode makes curl POST it with the form Content-Type already.
   const headers = request.headers.filter(
     (header) => request.paramsIn !== 'form' || header.name.toLowerCase() !== 'content-type',
   )
+  // A JSON body: the trace names its fields only (api-body.ts), so the body is a file to write.
+  const isJson = request.paramsIn === 'json'
+  if (isJson) {
+    lines.push(
+      comment(`body.json: a JSON object with ${request.params.map((p) => p.name).join(', ')}.`),
+    )
+  }
   const options = [
     ...headers.map((header) => `-H ${headerWord(header)}`),
-    ...request.params.map((param) => `--data-urlencode ${pairWord(param)}`),
+    ...(isJson
+      ? [`-H ${shellQuote('Content-Type: application/json')}`, '--data @body.json']
+      : request.params.map((param) => `--data-urlencode ${pairWord(param)}`)),
   ]
   const command = [head, ...options].join(' \\\n  ')
   return {

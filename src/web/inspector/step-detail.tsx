@@ -1,6 +1,6 @@
 /** One step of a call in the flow inspector: its request and response, and a copy as curl. */
 import { useState } from 'react'
-import type { TraceField, TraceStep } from '../../protocol/trace'
+import type { TraceField, TraceRequest, TraceStep } from '../../protocol/trace'
 import { curlFor } from './curl'
 
 const timeFormat = new Intl.DateTimeFormat(undefined, {
@@ -14,6 +14,12 @@ export function statusClass(status: number): string {
   if (status >= 500 || status === 0) return 'insp-status insp-status-error'
   if (status >= 400) return 'insp-status insp-status-warning'
   return 'insp-status insp-status-ok'
+}
+
+const PARAMS_LABEL: Record<TraceRequest['paramsIn'], string> = {
+  query: 'Query parameters',
+  form: 'Form body',
+  json: 'JSON body (field names and kinds; values are not traced)',
 }
 
 const OUTCOME_WORDS: Record<TraceStep['outcome'], string> = {
@@ -108,10 +114,7 @@ export function StepDetail({ step }: { step: TraceStep }) {
           <p className="insp-request mono">
             <span className="insp-method">{request.method}</span> {request.url}
           </p>
-          <FieldList
-            label={request.paramsIn === 'form' ? 'Form body' : 'Query parameters'}
-            fields={request.params}
-          />
+          <FieldList label={PARAMS_LABEL[request.paramsIn]} fields={request.params} />
           <FieldList label="Request headers" fields={request.headers} />
         </>
       )}

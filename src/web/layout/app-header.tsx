@@ -31,6 +31,7 @@ const NAV = [
   { to: '/hello', label: 'Hello', end: true },
   { to: '/users', label: 'Users', end: false },
   { to: '/scopes', label: 'Scopes', end: true },
+  { to: '/explore', label: 'Explorer', end: true },
 ] as const
 
 export function AppHeader() {

@@ -36,7 +36,7 @@ interface RequestOptions {
   signal?: AbortSignal
 }
 
-async function readPayload(response: Response): Promise<unknown> {
+export async function readPayload(response: Response): Promise<unknown> {
   const text = await response.text()
   if (text === '') return undefined
   try {
@@ -46,20 +46,24 @@ async function readPayload(response: Response): Promise<unknown> {
   }
 }
 
-/** A request to the proxy whose whole JSON body is parsed with `schema` (204 parses `undefined`). */
-export async function requestJson<T>(
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+/**
+ * One call to the proxy: the CSRF header always, a JSON body when given (and the JSON
+ * Content-Type on every unsafe method: the proxy's CSRF check asks it of DELETE too), the
+ * listeners told. A network failure is an ApiError; an HTTP status is the caller's to judge.
+ */
+export async function send(
   path: string,
-  schema: z.core.$ZodType<T>,
-  options: RequestOptions = {},
-): Promise<ApiResult<T>> {
-  const method = options.method ?? 'GET'
+  method: Method,
+  options: { body?: unknown; rawBody?: string; signal?: AbortSignal },
+): Promise<{ response: Response; meta: ResponseMeta }> {
   // checklist E1: the static header a cross-site page cannot send without a refused preflight.
   const headers = new Headers({ Accept: 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE })
   const init: RequestInit = { method, headers, credentials: 'same-origin', cache: 'no-store' }
-  if (options.body !== undefined) {
-    headers.set('Content-Type', 'application/json')
-    init.body = JSON.stringify(options.body)
-  }
+  if (method !== 'GET') headers.set('Content-Type', 'application/json')
+  if (options.rawBody !== undefined) init.body = options.rawBody
+  else if (options.body !== undefined) init.body = JSON.stringify(options.body)
   if (options.signal) init.signal = options.signal
 
   let response: Response
@@ -79,9 +83,19 @@ export async function requestJson<T>(
       message: 'The playground server is unreachable: check that it is still running, then retry.',
     })
   }
-
   const meta = readMeta(response)
   for (const listener of responseListeners) listener(response, meta)
+  return { response, meta }
+}
+
+/** A request to the proxy whose whole JSON body is parsed with `schema` (204 parses `undefined`). */
+export async function requestJson<T>(
+  path: string,
+  schema: z.core.$ZodType<T>,
+  options: RequestOptions = {},
+): Promise<ApiResult<T>> {
+  const method = options.method ?? 'GET'
+  const { response, meta } = await send(path, method, options)
   const payload = await readPayload(response)
   if (!response.ok) {
     throw new ApiError({
