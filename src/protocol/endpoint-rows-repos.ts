@@ -4,18 +4,8 @@
  * the full one. Query values are checked against a safe alphabet only: what a value means (a
  * maximum, an enum) is the service's to judge, so the playground shows the service's own 400.
  */
-import { BOOK_ID, BOOK_SLUG, LIMIT, OFFSET, op, query, word } from './endpoint-types'
-
-const REPO_LIST_QUERY = [
-  OFFSET,
-  LIMIT,
-  /* @__PURE__ */ word('type', 'Book or Design'),
-  /* @__PURE__ */ query(
-    'filterByAbility',
-    /^[A-Za-z0-9_,]{0,64}$/,
-    'an ability name, such as create_doc',
-  ),
-]
+import { REPO_LIST_QUERY } from './endpoint-rows-account'
+import { BOOK_ID, BOOK_SLUG, op } from './endpoint-types'
 
 export const TOC_SHOW_BY_ID = /* @__PURE__ */ op({
   id: 'toc.showById',
@@ -76,17 +66,6 @@ export const REPO_CREATE_BY_GROUP = /* @__PURE__ */ op({
   path: '/groups/{login}/repos',
   params: { login: 'login' },
   scope: 'repo',
-})
-
-export const REPO_LIST_BY_USER = /* @__PURE__ */ op({
-  id: 'repo.listByUser',
-  operationId: 'repo_api_v2_repo_list',
-  tag: 'repo',
-  method: 'GET',
-  path: '/users/{login}/repos',
-  params: { login: 'userKey' },
-  query: REPO_LIST_QUERY,
-  scope: 'repo:read',
 })
 
 export const REPO_CREATE_BY_USER = /* @__PURE__ */ op({
@@ -166,7 +145,6 @@ export const REPO_ENDPOINTS = [
   TOC_UPDATE,
   REPO_LIST_BY_GROUP,
   REPO_CREATE_BY_GROUP,
-  REPO_LIST_BY_USER,
   REPO_CREATE_BY_USER,
   REPO_SHOW_BY_ID,
   REPO_UPDATE_BY_ID,

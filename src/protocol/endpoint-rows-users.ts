@@ -15,35 +15,6 @@ const STATISTICS_QUERY = [
   /* @__PURE__ */ query('sortOrder', /^(asc|desc)$/, 'asc or desc'),
 ]
 
-export const USER_HELLO = /* @__PURE__ */ op({
-  id: 'user.hello',
-  operationId: 'user_api_v2_hello',
-  tag: 'user',
-  method: 'GET',
-  path: '/hello',
-  scope: null,
-})
-
-export const USER_ME = /* @__PURE__ */ op({
-  id: 'user.me',
-  operationId: 'user_api_v2_user_info',
-  tag: 'user',
-  method: 'GET',
-  path: '/user',
-  scope: null,
-})
-
-export const USER_SHOW = /* @__PURE__ */ op({
-  id: 'user.show',
-  operationId: null,
-  tag: 'user',
-  method: 'GET',
-  path: '/users/{login}',
-  params: { login: 'userKey' },
-  scope: null,
-  needsSession: false,
-})
-
 export const SEARCH = /* @__PURE__ */ op({
   id: 'search',
   operationId: 'search_api_v2_search',
@@ -60,17 +31,6 @@ export const SEARCH = /* @__PURE__ */ op({
     /* @__PURE__ */ whole('creatorId'),
     /* @__PURE__ */ query('creator', /^[A-Za-z0-9_-]{1,64}$/, 'a login'),
   ],
-})
-
-export const GROUP_LIST_BY_USER = /* @__PURE__ */ op({
-  id: 'group.listByUser',
-  operationId: 'user_api_v2_user_group_list',
-  tag: 'user',
-  method: 'GET',
-  path: '/users/{id}/groups',
-  params: { id: 'userKey' },
-  query: [/* @__PURE__ */ whole('role'), OFFSET],
-  scope: 'group:read',
 })
 
 export const GROUP_MEMBERS = /* @__PURE__ */ op({
@@ -148,11 +108,7 @@ export const STATISTIC_DOCS = /* @__PURE__ */ op({
 })
 
 export const USER_ENDPOINTS = [
-  USER_HELLO,
-  USER_ME,
-  USER_SHOW,
   SEARCH,
-  GROUP_LIST_BY_USER,
   GROUP_MEMBERS,
   GROUP_UPDATE_MEMBER,
   GROUP_REMOVE_MEMBER,

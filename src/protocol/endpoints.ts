@@ -9,6 +9,7 @@
  * lookup, split by resource in endpoint-rows-*.ts; their shape is in endpoint-types.ts.
  */
 
+import { ACCOUNT_ENDPOINTS } from './endpoint-rows-account'
 import { DOC_ENDPOINTS } from './endpoint-rows-docs'
 import { REPO_ENDPOINTS } from './endpoint-rows-repos'
 import { USER_ENDPOINTS } from './endpoint-rows-users'
@@ -18,6 +19,7 @@ import type { Endpoint, HttpMethod } from './endpoint-types'
 export type { Endpoint, HttpMethod } from './endpoint-types'
 
 export const ENDPOINTS = [
+  ...ACCOUNT_ENDPOINTS,
   ...USER_ENDPOINTS,
   ...REPO_ENDPOINTS,
   ...DOC_ENDPOINTS,

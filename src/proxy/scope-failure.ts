@@ -15,7 +15,7 @@
 import type { Context } from 'hono'
 import { z } from 'zod/mini'
 import { endpointPath } from '../protocol/endpoint-path'
-import { USER_ME } from '../protocol/endpoint-rows-users'
+import { USER_ME } from '../protocol/endpoint-rows-account'
 import type { Endpoint } from '../protocol/endpoint-types'
 import {
   HEADERS,

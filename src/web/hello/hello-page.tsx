@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { ApiErrorNotice } from '../lib/api-error-notice'
 import { apiCall } from '../lib/api-call'
-import { USER_HELLO } from '../../protocol/endpoint-rows-users'
+import { USER_HELLO } from '../../protocol/endpoint-rows-account'
 import { ConnectFirst } from '../lib/connect-first'
 import { ResponseMetaLine } from '../lib/response-meta'
 import { sessionQueries } from '../session/session-queries'

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { HelloSchema } from '../../protocol/schemas'
 import { ACCOUNT_KEY } from '../lib/account-key'
 import { apiCall } from '../lib/api-call'
-import { USER_HELLO } from '../../protocol/endpoint-rows-users'
+import { USER_HELLO } from '../../protocol/endpoint-rows-account'
 import { apiGet } from '../lib/api-client'
 
 export function fetchGreeting() {

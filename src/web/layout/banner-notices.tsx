@@ -7,7 +7,7 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' })
 
 /**
  * The banners themselves (session ended, rate limited): a chunk of their own, loaded only when
- * one is due (banners.tsx), since a first visit shows neither (docs/decisions/0007).
+ * one is due (banners.tsx), since a first visit shows neither (docs/decisions/0008).
  */
 export function BannerNotices() {
   const { sessionEndedAt, rateLimitedUntil, isRetryAfterKnown } = useApiStatus()

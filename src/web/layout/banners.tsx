@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { useApiStatus } from '../lib/api-status-store'
 
-/** Only the error states draw a banner: their code waits for one (docs/decisions/0007). */
+/** Only the error states draw a banner: their code waits for one (docs/decisions/0008). */
 const BannerNotices = lazy(() =>
   import('./api-notices').then((m) => ({ default: m.BannerNotices })),
 )

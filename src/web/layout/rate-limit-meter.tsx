@@ -7,7 +7,7 @@ const LOW_SHARE = 0.1
 
 /**
  * The status bar's rate-limit meter, once an answer has told the limit: a chunk of its own
- * (status-bar.tsx), since the first load of `/` gets no such answer (docs/decisions/0007).
+ * (status-bar.tsx), since the first load of `/` gets no such answer (docs/decisions/0008).
  */
 export function RateLimitMeter({ rateLimit }: { rateLimit: NonNullable<ApiStatus['rateLimit']> }) {
   const { limit, remaining } = rateLimit

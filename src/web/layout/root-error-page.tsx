@@ -3,7 +3,7 @@ import './layout.css'
 
 /**
  * The card's code loads only when an error is shown: a first visit needs none of it
- * (docs/decisions/0007). Should that load fail too (the app was rebuilt while this tab was open,
+ * (docs/decisions/0008). Should that load fail too (the app was rebuilt while this tab was open,
  * or the server is gone), a reload is still offered.
  */
 const ErrorCard = lazy(() =>

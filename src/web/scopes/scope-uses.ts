@@ -9,8 +9,8 @@ import {
   USER_HELLO,
   USER_ME,
   USER_SHOW,
-} from '../../protocol/endpoint-rows-users'
-import { REPO_LIST_BY_USER } from '../../protocol/endpoint-rows-repos'
+} from '../../protocol/endpoint-rows-account'
+import { REPO_LIST_BY_USER } from '../../protocol/endpoint-rows-account'
 import type { Endpoint } from '../../protocol/endpoint-types'
 import { implies } from '../../protocol/scopes'
 

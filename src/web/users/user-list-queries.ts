@@ -1,7 +1,7 @@
 /**
  * What belongs to a user (`/users/:key/repos`, `/users/:key/groups`): apart from user-queries.ts,
  * whose module the first load holds whole, so that these schemas and rows load with the profile
- * page that shows them (docs/decisions/0007). Their keys start with ACCOUNT_KEY: forgetting an
+ * page that shows them (docs/decisions/0008). Their keys start with ACCOUNT_KEY: forgetting an
  * account (account-cache.ts) removes them without importing this module.
  */
 import { queryOptions } from '@tanstack/react-query'
@@ -9,8 +9,8 @@ import { z } from 'zod/mini'
 import { GroupSchema, RepoSchema } from '../../protocol/schemas'
 import { ACCOUNT_KEY } from '../lib/account-key'
 import { apiCall } from '../lib/api-call'
-import { GROUP_LIST_BY_USER } from '../../protocol/endpoint-rows-users'
-import { REPO_LIST_BY_USER } from '../../protocol/endpoint-rows-repos'
+import { GROUP_LIST_BY_USER } from '../../protocol/endpoint-rows-account'
+import { REPO_LIST_BY_USER } from '../../protocol/endpoint-rows-account'
 import { apiGet } from '../lib/api-client'
 import { USER_STALE_TIME } from './user-queries'
 

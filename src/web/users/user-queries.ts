@@ -2,13 +2,13 @@
  * A user (`/user`, `/users/:key`): the first load asks for the connected one's profile
  * (prefetch-account.ts), so this module is in the first load, whole. What belongs to a user
  * (repositories, teams) is in user-list-queries.ts, which only the profile page loads
- * (docs/decisions/0007).
+ * (docs/decisions/0008).
  */
 import { queryOptions } from '@tanstack/react-query'
 import { UserSchema, type User } from '../../protocol/user-schema'
 import { ACCOUNT_KEY } from '../lib/account-key'
 import { apiCall } from '../lib/api-call'
-import { USER_ME, USER_SHOW } from '../../protocol/endpoint-rows-users'
+import { USER_ME, USER_SHOW } from '../../protocol/endpoint-rows-account'
 import { apiGet, type ApiResult } from '../lib/api-client'
 
 export type UserResult = ApiResult<User>
