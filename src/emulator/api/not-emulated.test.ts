@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { ENDPOINTS } from '../../protocol/endpoints'
 import { ErrorBodySchema } from '../../protocol/schemas'
 import { EmulatorError } from '../emulator-error'
+import { setupApi } from './api-testing'
 import type { ApiEnv } from './kit'
 import { honoPathOf, mountNotEmulated, notEmulated } from './not-emulated'
 import { schemaProblems } from './schema-check'
@@ -68,5 +69,13 @@ describe('the contract test’s schema check', () => {
       '$: null where the schema allows none',
     ])
     expect(schemaProblems(doc, { type: 'string', nullable: true }, null)).toEqual([])
+  })
+})
+
+describe('a path whose parameters only the router accepts', () => {
+  it('answers 404, as a lookup of a record that cannot exist, not 500', async () => {
+    const api = setupApi()
+    const answer = await api.call('alice', 'GET', '/repos/99999999999999999999/docs')
+    expect(answer.status).toBe(404)
   })
 })

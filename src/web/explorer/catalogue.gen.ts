@@ -4,6 +4,24 @@ import type { Catalogue } from './catalogue-types'
 export const CATALOGUE: Catalogue = {
   'user.hello': { zh: '心跳', params: {} },
   'user.me': { zh: '获取当前 Token 的用户详情', params: {} },
+  'group.listByUser': {
+    zh: '获取用户的团队',
+    params: {
+      id: { zh: '用户 login 或 ID', type: 'string', required: true },
+      role: { zh: '角色 [过滤条件]', type: 'integer', enum: [0, 1] },
+      offset: { zh: '偏移量 [分页条件]', type: 'integer', default: 0 },
+    },
+  },
+  'repo.listByUser': {
+    zh: '获取知识库列表',
+    params: {
+      login: { zh: '用户/团队的 Login 或 ID', type: 'string', required: true },
+      offset: { zh: '偏移量 [分页参数]', type: 'integer', default: 0 },
+      limit: { zh: '每页数量 [分页参数]', type: 'integer', default: 100 },
+      type: { zh: '类型 [筛选条件]', type: 'string', enum: ['Book', 'Design'] },
+      filterByAbility: { zh: '操作权限 [筛选条件] 默认为空', type: 'string', default: '' },
+    },
+  },
   search: {
     zh: '通用搜索',
     params: {
@@ -14,14 +32,6 @@ export const CATALOGUE: Catalogue = {
       offset: { zh: '页码, 非偏移量 [分页参数]', type: 'integer' },
       creatorId: { zh: '仅搜索指定作者 ID [筛选条件]', type: 'integer' },
       creator: { zh: '仅搜索指定作者 login [筛选条件]', type: 'string' },
-    },
-  },
-  'group.listByUser': {
-    zh: '获取用户的团队',
-    params: {
-      id: { zh: '用户 login 或 ID', type: 'string', required: true },
-      role: { zh: '角色 [过滤条件]', type: 'integer', enum: [0, 1] },
-      offset: { zh: '偏移量 [分页条件]', type: 'integer', default: 0 },
     },
   },
   'group.members': {
@@ -153,16 +163,6 @@ export const CATALOGUE: Catalogue = {
     zh: '创建知识库',
     params: { login: { zh: '用户/团队的 Login 或 ID', type: 'string', required: true } },
     body: '{\n  "name": "名称",\n  "slug": "路径",\n  "public": 0\n}',
-  },
-  'repo.listByUser': {
-    zh: '获取知识库列表',
-    params: {
-      login: { zh: '用户/团队的 Login 或 ID', type: 'string', required: true },
-      offset: { zh: '偏移量 [分页参数]', type: 'integer', default: 0 },
-      limit: { zh: '每页数量 [分页参数]', type: 'integer', default: 100 },
-      type: { zh: '类型 [筛选条件]', type: 'string', enum: ['Book', 'Design'] },
-      filterByAbility: { zh: '操作权限 [筛选条件] 默认为空', type: 'string', default: '' },
-    },
   },
   'repo.createByUser': {
     zh: '创建知识库',
