@@ -10,9 +10,9 @@ import { roundRatio, type LOAD, type LoadResult } from './proxy-load'
 export type Section<T> =
   { ok: true; value: T; seconds: number } | { ok: false; error: string; seconds: number }
 
-/** Our proxy's throughput against the floor's (issue 7). */
+/** Our proxy's throughput against the floor's (bench/run.ts). */
 export const PROXY_TARGET = 0.6
-/** Login round trip against a warm load of /me (issue 7). */
+/** Login round trip against a warm load of /me (bench/run.ts). */
 export const LOGIN_TARGET = 2
 
 export interface BenchResults {
@@ -353,7 +353,7 @@ function lighthouseDetails(value: { version: string; runs: LighthouseRun[] }): s
 export function renderMarkdown(results: BenchResults): string {
   const { machine } = results
   const lines = [
-    '# Benchmarks (issue 7)',
+    '# Benchmarks (bench/run.ts)',
     '',
     `${results.date} · ${machine.cores} cores (${machine.cpu}), ${machine.memoryGb} GB · Node ${machine.node} · ${machine.platform} · Chromium ${machine.chromium ?? '—'} · load average ${machine.loadAverage.before.map((load) => load.toFixed(2)).join(' ')} before, ${machine.loadAverage.after.map((load) => load.toFixed(2)).join(' ')} after · \`npm run bench\` took ${results.durationSeconds.toFixed(0)} s`,
     '',

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 7): bundle, proxy overhead, login round trip, query efficiency and
+ * `npm run bench` (bench/run.ts): bundle, proxy overhead, login round trip, query efficiency and
  * Lighthouse, each beside a floor measured in the same run, written to bench/results/latest.md
  * and latest.json. The machine may be noisy: the report compares ratios from this one run.
  * Bounded: every load run has a fixed duration, every browser step a time-out, and the whole

@@ -52,7 +52,7 @@ function staticShell(): string {
 }
 
 describe('the static shell in index.html', () => {
-  it('is what React draws first, so nothing moves when the app takes over (issue 7: CLS, FCP)', () => {
+  it('is what React draws first, so nothing moves when the app takes over (no layout shift, an early first paint)', () => {
     // When this fails after a change to the layout, paste the received markup into index.html's
     // #root (formatted at will: line breaks and indentation between tags do not count).
     expect(staticShell()).toBe(firstRender())

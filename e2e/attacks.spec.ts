@@ -1,5 +1,5 @@
 /**
- * Attack scenarios from another site (issue 6, checklist E1–E4 and G3): the attacker's pages are
+ * Attack scenarios from another site (the attack, fault and load suite, checklist E1–E4 and G3): the attacker's pages are
  * served on 127.0.0.1 at a port of their own, cross-site to the app on localhost.
  */
 import type { ConsoleMessage, Page } from '@playwright/test'

@@ -1,5 +1,5 @@
 /**
- * Faults of the service, seen in the browser (issue 6): down, hanging, failing, answering
+ * Faults of the service, seen in the browser (the attack, fault and load suite, docs/security.md): down, hanging, failing, answering
  * nonsense, redirecting, rate limiting. Each time the page says what happened, stays usable,
  * sends no request twice that must not be, and recovers by itself where it can.
  */

@@ -1,6 +1,6 @@
 /**
  * Bounded random HTTP requests for the property-based robustness tests of the emulator and the
- * proxy (issue 6): odd methods, paths, headers and bodies, including what a browser would never
+ * proxy (the attack, fault and load suite, docs/security.md): odd methods, paths, headers and bodies, including what a browser would never
  * send. Each server's test supplies the path prefixes and header values that reach its code.
  */
 import fc from 'fast-check'

@@ -1,5 +1,5 @@
 /**
- * Property-based robustness of the emulator (issue 6): bounded random requests never cause a 5xx
+ * Property-based robustness of the emulator (the attack, fault and load suite, docs/security.md): bounded random requests never cause a 5xx
  * or an exception, and every refusal comes in the shape its area documents (errors.tsx):
  * `{status, message}` on the API, RFC 6749 §5.2 `{error, error_description}` at the token
  * endpoint, an HTML page everywhere else.

@@ -1,14 +1,14 @@
 /**
  * The service's response shapes every call meets (spec §2.2): the success envelope and the error
  * body. schemas.ts re-exports them, and the rest of the code imports from there; the web app's
- * first load imports this module alone, so it builds no record schema (issue 7's bundle budget).
+ * first load imports this module alone, so it builds no record schema (the first-load budget, bench/bundle-budget.test.ts).
  */
 import { z } from 'zod/mini'
 
 /**
  * An object of any keys whose every value is `value`: what `z.record(z.string(), value)` accepts
  * from JSON, without bringing zod's record schema (~0.5 kB gzip) into the browser's first load
- * (issue 7's bundle budget). Only the wording for a non-object differs ("expected object").
+ * (the first-load budget, bench/bundle-budget.test.ts). Only the wording for a non-object differs ("expected object").
  */
 export function stringMap<T extends z.core.$ZodType>(value: T) {
   return z.catchall(z.object({}), value)

@@ -2,7 +2,7 @@
  * The part of the web app ↔ proxy contract that every page needs: the CSRF header, the response
  * headers the proxy adds, the session and the configuration. playground-api.ts re-exports all of
  * it, and the rest of the code imports from there; the web app's first load imports this module
- * alone, so it builds no schema of the login flows (issue 7's bundle budget).
+ * alone, so it builds no schema of the login flows (the first-load budget, bench/bundle-budget.test.ts).
  */
 import { z } from 'zod/mini'
 

@@ -3,7 +3,7 @@
  * optional extras). Network data is parsed with these, never cast.
  *
  * zod/mini, not classic zod: the browser bundle imports these, and mini's functional API
- * tree-shakes (issue 7's bundle budget). The servers parse with them the same way.
+ * tree-shakes (the first-load budget, bench/bundle-budget.test.ts). The servers parse with them the same way.
  * `.check()` is a method call, which a bundler keeps unless it is marked pure: the
  * `@__PURE__` marks let the schemas the browser never uses (the token endpoint's) drop out.
  */

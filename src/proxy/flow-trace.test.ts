@@ -1,5 +1,5 @@
 /**
- * The proxy's X-Playground-Trace header (issue 5), read as the browser would read it, for a real
+ * The proxy's X-Playground-Trace header (the flow inspector), read as the browser would read it, for a real
  * flow against the real emulator in-process: what it tells, and that no secret is in it.
  */
 import { beforeEach, describe, expect, it } from 'vitest'

@@ -1,6 +1,6 @@
 /**
  * Load through the real proxy to the real emulator, both on loopback sockets, with the node:http
- * upstream the composition root uses (issue 6): bounded concurrent API calls all succeed, the
+ * upstream the composition root uses (the attack, fault and load suite, docs/security.md): bounded concurrent API calls all succeed, the
  * service counts each exactly once, and a burst past the limit gets 429s with Retry-After and
  * is not retried by the proxy.
  */

@@ -29,7 +29,7 @@ if (container === null) throw new Error('index.html has no #root element')
 const root = createRoot(container)
 // index.html's static shell is on screen already; in a transition React renders the app in
 // small slices that leave the main thread free between them, instead of one long task
-// (issue 7: Total Blocking Time on a phone).
+// (bench: Total Blocking Time on a phone).
 startTransition(() => {
   root.render(
     <StrictMode>

@@ -247,7 +247,7 @@ export function CallbackPage() {
 
   useEffect(() => {
     if (params.kind !== 'code' || verdict !== 'match') return
-    // A login usually lands on the profile: its code loads while the code is exchanged (issue 7).
+    // A login usually lands on the profile: its code loads while the code is exchanged (bench/run.ts).
     void import('../profile/profile-page')
     let isCurrent = true
     exchangeCodeOnce({ code: params.code, state: params.state }).then(

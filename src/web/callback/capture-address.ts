@@ -4,7 +4,7 @@
  * so the code never lingers in history, in a bookmark, or in the Referer of the next request.
  *
  * Only the taking happens here; checking what was taken (capture-callback.ts) is the callback
- * page's business and ships with it, not with every first load (issue 7's bundle budget).
+ * page's business and ships with it, not with every first load (the first-load budget, bench/bundle-budget.test.ts).
  */
 
 export const CALLBACK_PATH = '/callback'

@@ -1,6 +1,6 @@
 /**
  * Opens and closes the flow inspector. The header's toggle imports this module on its first
- * click, so none of the inspector is in the first load (issue 7's bundle budget): the panel
+ * click, so none of the inspector is in the first load (the first-load budget, bench/bundle-budget.test.ts): the panel
  * gets a React root of its own beside the app's, and this module keeps the toggle's
  * `aria-expanded` in step with it.
  */

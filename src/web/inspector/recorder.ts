@@ -1,9 +1,9 @@
 /**
  * The flow inspector's recorder, in the first load because it must see every call from the
- * start (issue 5). Every answer of the proxy describes itself in its X-Playground-Trace header
+ * start (the flow inspector). Every answer of the proxy describes itself in its X-Playground-Trace header
  * (method, path, status, time, duration and the steps it took, redacted on the server); this
  * keeps that header, unparsed. Parsing, storing and showing are in chunks of their own
- * (keep-timeline.ts, the inspector): issue 7's bundle budget leaves the first load ~150 bytes.
+ * (keep-timeline.ts, the inspector): the first-load budget (bench/bundle-budget.test.ts) leaves the first load ~150 bytes.
  */
 import { TRACE_HEADER } from '../../protocol/playground-common'
 

@@ -8,7 +8,7 @@ import '../users/user-card.css'
 
 /**
  * Only a connected session shows it, so a first visit does not download it (with the logout
- * mutation, the avatar and the error texts it needs): issue 7's bundle budget. It loads once the
+ * mutation, the avatar and the error texts it needs): the first-load budget (bench/bundle-budget.test.ts). It loads once the
  * session says connected, behind the same placeholder it shows while the user loads.
  */
 const ConnectedUser = lazy(() => import('./connected').then((m) => ({ default: m.ConnectedUser })))
@@ -57,7 +57,7 @@ export function AppHeader() {
           </ul>
         </nav>
         {/* The inspector mounts itself outside this tree when first opened (inspector-root.tsx):
-            its code, and even its open state, stay out of the first load (issue 7's budget). */}
+            its code, and even its open state, stay out of the first load (the first-load budget). */}
         <button
           id="inspector-toggle"
           type="button"

@@ -5,7 +5,7 @@
  * - Messages: zod/mini registers no locale (classic zod does it by itself), and without one
  *   every issue reads "Invalid input". The app shows issue messages for an answer in an
  *   unexpected shape (api-client.ts), so they must say what was wrong. A few words of our own
- *   do, where zod's English locale would cost ~1.5 kB gzip of every first load (issue 7's
+ *   do, where zod's English locale would cost ~1.5 kB gzip of every first load (the benchmarks'
  *   bundle budget); a schema's own message still wins over these.
  * - `jitless`: classic zod's objects compile their parsers with `new Function`, and merely
  *   probing for it is reported as a CSP violation under `script-src 'self'` (no 'unsafe-eval').

@@ -24,7 +24,7 @@ export async function refreshAfterSessionChange(client: QueryClient): Promise<vo
 /**
  * After the code exchange: the answer says what `GET /auth/session` would, so the cache takes it
  * instead of asking again, and the new account's profile (which the header and the usual landing
- * page show) is requested at once (issue 7: the login round trip).
+ * page show) is requested at once (bench: the login round trip).
  */
 export async function startSession(
   client: QueryClient,

@@ -5,7 +5,7 @@ import { prefetchCurrentUser } from '../users/prefetch-current-user'
  * Started by the router as a navigation begins, before any page's code has arrived: when this
  * browser is hinted to be connected, the account's profile that the header (and the profile
  * page) show, beside the session's read. Both requests leave together; without this the profile
- * waited for the session's answer and then for the page's chunk (issue 7). Fresh data is not
+ * waited for the session's answer and then for the page's chunk (bench/run.ts). Fresh data is not
  * fetched again (the factories' staleTime), and a disconnected browser asks for no account data
  * (no 401 in the console, nothing spent from the rate limit).
  *

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 // playground-common, not playground-api: every first load reads the session, while the login
-// requests (login-requests.ts) belong to the pages that make them (issue 7's bundle budget).
+// requests (login-requests.ts) belong to the pages that make them (the first-load budget, bench/bundle-budget.test.ts).
 import { SessionResponseSchema } from '../../protocol/playground-common'
 import { requestJson } from '../lib/api-client'
 

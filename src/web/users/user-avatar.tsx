@@ -1,6 +1,6 @@
 /**
  * The user's avatar, in its own module: the header (first load) shows it, while the rest of
- * user-card.tsx belongs to the lazy pages that show a whole card (issue 7's bundle budget).
+ * user-card.tsx belongs to the lazy pages that show a whole card (the first-load budget, bench/bundle-budget.test.ts).
  * The stylesheet stays whole and in the first load, as before: the cascade order between it and
  * base.css (`.skeleton-line` after `.skeleton-title`) is unchanged.
  */
