@@ -1,5 +1,5 @@
 /**
- * Issue 7's bundle budget, enforced on every `npm test`: bytes are deterministic, so a heavy
+ * The bundle budget (bench/bundle.ts), enforced on every `npm test`: bytes are deterministic, so a heavy
  * dependency cannot slip into the web app unnoticed. Builds the app and the floor afresh into
  * temporary directories (a stale dist/ proves nothing); `npm run bench` reports the same figures.
  */
