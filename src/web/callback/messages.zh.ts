@@ -1,0 +1,3 @@
+import type { callbackMessages } from './messages'
+
+export const callbackMessagesZh: typeof callbackMessages = {}

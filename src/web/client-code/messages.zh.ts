@@ -1,0 +1,3 @@
+import type { clientCodeMessages } from './messages'
+
+export const clientCodeMessagesZh: typeof clientCodeMessages = {}

@@ -1,0 +1,3 @@
+import type { connectMessages } from './messages'
+
+export const connectMessagesZh: typeof connectMessages = {}

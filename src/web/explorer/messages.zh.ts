@@ -1,0 +1,3 @@
+import type { explorerMessages } from './messages'
+
+export const explorerMessagesZh: typeof explorerMessages = {}

@@ -1,0 +1,3 @@
+import type { helloMessages } from './messages'
+
+export const helloMessagesZh: typeof helloMessages = {}

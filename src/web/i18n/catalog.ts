@@ -1,0 +1,17 @@
+/**
+ * Typed messages without a library (docs/decisions/0009-i18n.md).
+ *
+ * A feature's English catalog is a plain object in its own `messages.ts` (bundled with the
+ * feature's chunk); its Chinese one, `messages.zh.ts`, is declared with the English catalog's
+ * type, so a missing key, an extra key or a placeholder of the wrong name or type is a type
+ * error. A message with placeholders is a function: `(p: { left: number }) => string`, or one
+ * returning JSX where the text wraps markup. Numbers, dates and durations in placeholders are
+ * formatted by the caller through format.ts, never concatenated raw.
+ */
+import type { ZhCatalogs } from './zh'
+
+/** The namespaces: one per feature folder (and `common` for lib/, `app` for layout/). */
+export type Namespace = keyof ZhCatalogs
+
+/** The English catalog of a namespace: what the Chinese one must match, key for key. */
+export type Messages<N extends Namespace> = ZhCatalogs[N]

@@ -1,0 +1,33 @@
+/**
+ * Every namespace's Chinese messages, one chunk loaded when Chinese is chosen (i18n-store.ts).
+ * Each is declared with its English catalog's type (catalog.ts), so the two cannot drift apart.
+ */
+import { appMessagesZh } from '../layout/messages.zh'
+import { callbackMessagesZh } from '../callback/messages.zh'
+import { clientCodeMessagesZh } from '../client-code/messages.zh'
+import { commonMessagesZh } from '../lib/messages.zh'
+import { connectMessagesZh } from '../connect/messages.zh'
+import { explorerMessagesZh } from '../explorer/messages.zh'
+import { helloMessagesZh } from '../hello/messages.zh'
+import { inspectorMessagesZh } from '../inspector/messages.zh'
+import { profileMessagesZh } from '../profile/messages.zh'
+import { scopesMessagesZh } from '../scopes/messages.zh'
+import { sessionMessagesZh } from '../session/messages.zh'
+import { usersMessagesZh } from '../users/messages.zh'
+
+export const zhCatalogs = {
+  app: appMessagesZh,
+  callback: callbackMessagesZh,
+  clientCode: clientCodeMessagesZh,
+  common: commonMessagesZh,
+  connect: connectMessagesZh,
+  explorer: explorerMessagesZh,
+  hello: helloMessagesZh,
+  inspector: inspectorMessagesZh,
+  profile: profileMessagesZh,
+  scopes: scopesMessagesZh,
+  session: sessionMessagesZh,
+  users: usersMessagesZh,
+}
+
+export type ZhCatalogs = typeof zhCatalogs

@@ -1,0 +1,3 @@
+import type { inspectorMessages } from './messages'
+
+export const inspectorMessagesZh: typeof inspectorMessages = {}

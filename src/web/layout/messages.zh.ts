@@ -1,0 +1,3 @@
+import type { appMessages } from './messages'
+
+export const appMessagesZh: typeof appMessages = {}

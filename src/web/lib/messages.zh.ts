@@ -1,0 +1,3 @@
+import type { commonMessages } from './messages'
+
+export const commonMessagesZh: typeof commonMessages = {}

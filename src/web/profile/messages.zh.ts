@@ -1,0 +1,3 @@
+import type { profileMessages } from './messages'
+
+export const profileMessagesZh: typeof profileMessages = {}

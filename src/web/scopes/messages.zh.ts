@@ -1,0 +1,3 @@
+import type { scopesMessages } from './messages'
+
+export const scopesMessagesZh: typeof scopesMessages = {}

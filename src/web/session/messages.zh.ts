@@ -1,0 +1,3 @@
+import type { sessionMessages } from './messages'
+
+export const sessionMessagesZh: typeof sessionMessages = {}

@@ -1,0 +1,3 @@
+import type { usersMessages } from './messages'
+
+export const usersMessagesZh: typeof usersMessages = {}
