@@ -4,8 +4,11 @@ import type * as React from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
-import { describe, expect, it, vi } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
+import { localizeShell } from '../src/proxy/localize-shell'
 import { appRoutes } from '../src/web/app-router'
+import { setLocale } from '../src/web/i18n/i18n-store'
+import type { Locale } from '../src/web/i18n/locale'
 import { createQueryClient } from '../src/web/query-client'
 
 // Server rendering needs a server snapshot, which the browser-only indicators' store does not
@@ -38,12 +41,18 @@ function firstRender(): string {
   )
 }
 
-/** index.html's #root, as one line: indentation and line breaks between tags dropped. */
-function staticShell(): string {
-  const html = readFileSync(path.resolve(import.meta.dirname, '../index.html'), 'utf8')
+const read = (file: string) => readFileSync(path.resolve(import.meta.dirname, '..', file), 'utf8')
+
+/** The page the server sends in a language (src/proxy/web-app.ts), from the files it reads. */
+function servedPage(locale: Locale): string {
+  const english = read('index.html')
+  return locale === 'en' ? english : localizeShell(english, read('public/shell.zh-CN.html'))
+}
+
+/** A page's #root, as one line: indentation and line breaks between tags dropped. */
+function staticShell(html: string): string {
   const match = /<div id="root">([\s\S]*)<\/div>\s*<script/.exec(html)
-  if (match?.[1] === undefined)
-    throw new Error('index.html has no <div id="root"> before its script')
+  if (match?.[1] === undefined) throw new Error('the page has no <div id="root"> before its script')
   return match[1]
     .replace(/>\s*\n\s*/g, '>')
     .replace(/\s*\n\s*</g, '<')
@@ -51,10 +60,31 @@ function staticShell(): string {
     .trim()
 }
 
-describe('the static shell in index.html', () => {
-  it('is what React draws first, so nothing moves when the app takes over (no layout shift, an early first paint)', () => {
-    // When this fails after a change to the layout, paste the received markup into index.html's
-    // #root (formatted at will: line breaks and indentation between tags do not count).
-    expect(staticShell()).toBe(firstRender())
+// setLocale marks <html lang> as the browser's does; here a stand-in document takes it.
+vi.stubGlobal('document', { documentElement: { lang: 'en' }, cookie: '' })
+afterAll(async () => {
+  await setLocale('en', { remember: false })
+  vi.unstubAllGlobals()
+})
+
+describe('the static shell the server sends', () => {
+  it.each(['en', 'zh-CN'] as const)(
+    'is in %s what React draws first, so nothing moves or changes language when the app takes over (no layout shift, an early first paint)',
+    async (locale) => {
+      await setLocale(locale, { remember: false })
+      // When this fails after a change to the layout or its messages, paste the received markup
+      // into #root of index.html (en) or public/shell.zh-CN.html (zh-CN), formatted at will:
+      // line breaks and indentation between tags do not count.
+      expect(staticShell(servedPage(locale))).toBe(firstRender())
+    },
+  )
+
+  it('is marked with its language and titled in it', () => {
+    expect(servedPage('en')).toMatch(
+      /<html lang="en">[\s\S]*<title>Yuque OAuth Playground<\/title>/,
+    )
+    expect(servedPage('zh-CN')).toMatch(
+      /<html lang="zh-CN">[\s\S]*<title>语雀 OAuth 演练场<\/title>/,
+    )
   })
 })

@@ -3,11 +3,13 @@
  * of checklist G1–G4. The Vite dev server needs inline scripts for hot reload, so this CSP is
  * for the production build only.
  */
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono, type Context } from 'hono'
+import type { Locale } from '../protocol/locale'
 import type { Config } from './config'
+import { localizeShell, shellLocale } from './localize-shell'
 
 /** Where avatars may come from: the service's own hosts, and the real service's image CDN. */
 function imageSources(config: Config): string[] {
@@ -35,8 +37,16 @@ export function contentSecurityPolicy(config: Config): string {
 const notFound = (c: Context) =>
   c.json({ status: 404, message: `${c.req.path.slice(0, 200)} is not a file of the app.` }, 404)
 
+/** The page in each language; a build without the Chinese shell serves English to everyone. */
+function readShells(root: string): Record<Locale, string> {
+  const en = readFileSync(path.join(root, 'index.html'), 'utf8')
+  const zhShellPath = path.join(root, 'shell.zh-CN.html')
+  const zh = existsSync(zhShellPath) ? localizeShell(en, readFileSync(zhShellPath, 'utf8')) : en
+  return { en, 'zh-CN': zh }
+}
+
 export function createWebApp(options: { root: string; config: Config }): Hono {
-  const indexHtml = readFileSync(path.join(options.root, 'index.html'), 'utf8')
+  const shells = readShells(options.root)
   const csp = contentSecurityPolicy(options.config)
   const app = new Hono()
 
@@ -61,12 +71,25 @@ export function createWebApp(options: { root: string; config: Config }): Hono {
   })
   // Source maps would publish the source (the build emits none, vite.config.ts): never served.
   app.get('*', async (c, next) => (c.req.path.endsWith('.map') ? notFound(c) : next()))
+  // The page in the visitor's language (localize-shell.ts), before serveStatic would send
+  // index.html itself for `/`.
+  const page = (c: Context) => {
+    const locale = shellLocale({
+      cookie: c.req.header('Cookie'),
+      acceptLanguage: c.req.header('Accept-Language'),
+    })
+    c.header('Content-Language', locale)
+    c.header('Vary', 'Cookie, Accept-Language')
+    return c.html(shells[locale])
+  }
+  app.get('/', page)
+  app.get('/index.html', page)
   // `vite build` writes .br and .gz beside each asset (vite.config.ts): no compression per request.
   app.get('*', serveStatic({ root: options.root, precompressed: true }))
   // A missing asset is a 404, not the app's HTML (which a <script> would run as JavaScript).
   app.get('/assets/*', notFound)
   // Every other page is the single-page app.
-  app.get('*', (c) => c.html(indexHtml))
+  app.get('*', page)
   app.all('*', (c) =>
     c.json({ status: 405, message: `${c.req.method} is not allowed on pages.` }, 405),
   )

@@ -1,8 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createBrowserRouter, type RouteObject } from 'react-router-dom'
+import { useMessages } from './i18n/use-messages'
 import { AppLayout } from './layout/app-layout'
+import { appMessages } from './layout/messages'
 import { PageErrorPage, RootErrorPage } from './layout/root-error-page'
 import { prefetchAccount } from './session/prefetch-account'
+
+/** While the first page's chunk loads. */
+function AppLoading() {
+  return <p className="app-loading">{useMessages('app', appMessages).loadingApp}</p>
+}
 
 /** Each page is its own chunk; the layout (header and indicators) is in the main bundle. */
 export function createAppRouter(client: QueryClient) {
@@ -19,7 +26,7 @@ export function appRoutes(client: QueryClient): RouteObject[] {
           errorElement: <PageErrorPage />,
           // While the first page's chunk loads, the layout is already drawn around this (as
           // index.html's static shell draws it before any script runs): nothing moves later.
-          hydrateFallbackElement: <p className="app-loading">Loading the playground…</p>,
+          hydrateFallbackElement: <AppLoading />,
           // Starts the session and account reads with the page's chunk, not after it: returns
           // at once, so it holds nothing up (see prefetch-account.ts).
           loader: () => prefetchAccount(client),

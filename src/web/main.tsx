@@ -6,6 +6,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from 'react-router-dom'
 import { captureCallbackFromAddressBar } from './callback/capture-address'
 import { createAppRouter } from './app-router'
+import { initialLocale, setLocale } from './i18n/i18n-store'
 import { createQueryClient } from './query-client'
 import { listenToResponses } from './response-listeners'
 import './lib/base.css'
@@ -30,12 +31,18 @@ const root = createRoot(container)
 // index.html's static shell is on screen already; in a transition React renders the app in
 // small slices that leave the main thread free between them, instead of one long task
 // (bench: Total Blocking Time on a phone).
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
-  )
-})
+const render = () =>
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </StrictMode>,
+    )
+  })
+// English renders at once; Chinese once its chunk is here, so the first render is already in
+// the language of the shell the server sent (docs/decisions/0009-i18n.md): no English flash.
+const locale = initialLocale()
+if (locale === 'en') render()
+else void setLocale(locale, { remember: false }).then(render, render)

@@ -1,7 +1,10 @@
 import { lazy, Suspense } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { NavLink } from 'react-router-dom'
+import { useMessages } from '../i18n/use-messages'
 import { sessionQueries } from '../session/session-queries'
+import { LanguageSwitcher } from './language-switcher'
+import { appMessages } from './messages'
 // The avatar's styles, loaded with the layout as before: their place in the cascade (ahead of
 // base.css) decides how the avatar skeleton looks, so they do not wait for ConnectedUser's chunk.
 import '../users/user-card.css'
@@ -15,26 +18,28 @@ const ConnectedUser = lazy(() => import('./connected').then((m) => ({ default: m
 
 /** ConnectedUser's own loading state, shown while its code arrives. */
 function ConnectedUserPlaceholder() {
+  const m = useMessages('app', appMessages)
   return (
     <div className="header-user">
       <span className="header-identity">
         <span className="avatar avatar-small skeleton" />
-        <span className="header-name muted">loading…</span>
+        <span className="header-name muted">{m.user.loading}</span>
       </span>
     </div>
   )
 }
 
 const NAV = [
-  { to: '/', label: 'Connect', end: true },
-  { to: '/me', label: 'Profile', end: true },
-  { to: '/hello', label: 'Hello', end: true },
-  { to: '/users', label: 'Users', end: false },
-  { to: '/scopes', label: 'Scopes', end: true },
-  { to: '/explore', label: 'Explorer', end: true },
+  { to: '/', label: 'connect', end: true },
+  { to: '/me', label: 'profile', end: true },
+  { to: '/hello', label: 'hello', end: true },
+  { to: '/users', label: 'users', end: false },
+  { to: '/scopes', label: 'scopes', end: true },
+  { to: '/explore', label: 'explorer', end: true },
 ] as const
 
 export function AppHeader() {
+  const m = useMessages('app', appMessages)
   const session = useQuery(sessionQueries.current())
   return (
     <header className="app-header">
@@ -42,15 +47,15 @@ export function AppHeader() {
         <NavLink to="/" className="brand" end>
           <img src="/favicon.svg" alt="" width={24} height={24} />
           <span>
-            Yuque OAuth <span className="brand-sub">Playground</span>
+            {m.brandName} <span className="brand-sub">{m.brandSub}</span>
           </span>
         </NavLink>
-        <nav aria-label="Main" className="main-nav">
+        <nav aria-label={m.mainNav} className="main-nav">
           <ul>
             {NAV.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end={item.end}>
-                  {item.label}
+                  {m.nav[item.label]}
                 </NavLink>
               </li>
             ))}
@@ -67,8 +72,9 @@ export function AppHeader() {
             void import('../inspector/inspector-root').then((m) => m.toggleInspector())
           }
         >
-          Inspector
+          {m.inspector}
         </button>
+        <LanguageSwitcher />
         {session.data?.connected === true && (
           <Suspense fallback={<ConnectedUserPlaceholder />}>
             <ConnectedUser />

@@ -1,15 +1,20 @@
 import { Outlet, useNavigation } from 'react-router-dom'
+import { useMessages } from '../i18n/use-messages'
 import { AppHeader } from './app-header'
 import { Banners } from './banners'
+import { appMessages } from './messages'
 import { StatusBar } from './status-bar'
+import { useFocusRule } from './use-focus-rule'
 import './layout.css'
 
 export function AppLayout() {
+  const m = useMessages('app', appMessages)
   const navigation = useNavigation()
+  const announcement = useFocusRule()
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        {m.skipLink}
       </a>
       <AppHeader />
       <StatusBar />
@@ -18,6 +23,11 @@ export function AppLayout() {
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
+      {/* The route announcer (focus-heading.ts): drawn empty from the start, so it is a live
+          region before its first news. */}
+      <p className="visually-hidden" role="status">
+        {announcement && m.routeAnnounced({ title: announcement })}
+      </p>
     </>
   )
 }

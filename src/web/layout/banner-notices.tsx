@@ -1,64 +1,73 @@
 import { Link } from 'react-router-dom'
+import { formatDuration, formatTime } from '../i18n/format'
+import { useLocale, useMessages } from '../i18n/use-messages'
 import { apiStatusStore, useApiStatus } from '../lib/api-status-store'
 import { useCountdown } from '../lib/use-countdown'
+import { appMessages } from './messages'
 import './banner-notices.css'
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' })
 
 /**
  * The banners themselves (session ended, rate limited): a chunk of their own, loaded only when
- * one is due (banners.tsx), since a first visit shows neither (docs/decisions/0008).
+ * one is due (banners.tsx), since a first visit shows neither (docs/decisions/0008). Outside any
+ * live region: banners.tsx announces each event once.
  */
 export function BannerNotices() {
-  const { sessionEndedAt, rateLimitedUntil, isRetryAfterKnown } = useApiStatus()
+  const m = useMessages('app', appMessages).banners
+  const locale = useLocale()
+  const { sessionEndedAt, rateLimitedUntil, isRetryAfterKnown, disconnectedAt } = useApiStatus()
   const secondsLeft = useCountdown(rateLimitedUntil)
   const isRateLimited = rateLimitedUntil !== null && secondsLeft > 0
+  // The same duration as the notice's Retry button (api-error-notice.tsx): one countdown.
+  const times = isRateLimited
+    ? {
+        wait: formatDuration(locale, secondsLeft),
+        until: formatTime(locale, new Date(rateLimitedUntil)),
+      }
+    : null
 
   return (
     <>
-      {sessionEndedAt !== null && (
-        <div className="banner banner-error">
+      {disconnectedAt !== null && (
+        <div className="banner banner-info">
           <p>
-            <strong>Your session ended</strong> (the service rejected the token); connect again.
+            <strong>{m.disconnectedTitle}</strong>
+            {m.disconnectedText}
           </p>
           <div className="banner-actions">
-            <Link className="btn btn-small btn-primary" to="/">
-              Connect again
-            </Link>
-            <button
-              type="button"
-              className="btn btn-small"
-              onClick={() => apiStatusStore.clearSessionEnded()}
-            >
-              Dismiss
-            </button>
+            <DismissButton label={m.dismiss} onClick={() => apiStatusStore.clearDisconnected()} />
           </div>
         </div>
       )}
-      {isRateLimited && (
+      {sessionEndedAt !== null && (
+        <div className="banner banner-error">
+          <p>
+            <strong>{m.sessionEndedTitle}</strong>
+            {m.sessionEndedText}
+          </p>
+          <div className="banner-actions">
+            <Link className="btn btn-small btn-primary" to="/">
+              {m.connectAgain}
+            </Link>
+            <DismissButton label={m.dismiss} onClick={() => apiStatusStore.clearSessionEnded()} />
+          </div>
+        </div>
+      )}
+      {times !== null && (
         <div className="banner banner-warning">
-          {isRetryAfterKnown ? (
-            <p>
-              <strong>Rate limit reached.</strong> The service asks to wait{' '}
-              <span className="mono">{secondsLeft} s</span> (until{' '}
-              <time dateTime={new Date(rateLimitedUntil).toISOString()}>
-                {timeFormat.format(rateLimitedUntil)}
-              </time>
-              ) before the next request (Retry-After). Nothing is retried automatically until then.
-            </p>
-          ) : (
-            <p>
-              <strong>Rate limit reached.</strong> The service did not say when; try again in a few
-              minutes. The playground holds back for <span className="mono">{secondsLeft} s</span>{' '}
-              (until{' '}
-              <time dateTime={new Date(rateLimitedUntil).toISOString()}>
-                {timeFormat.format(rateLimitedUntil)}
-              </time>
-              ), longer after each such answer in a row.
-            </p>
-          )}
+          <p>
+            <strong>{m.rateLimitedTitle}</strong>
+            {isRetryAfterKnown ? m.rateLimitedKnown(times) : m.rateLimitedGuessed(times)}
+          </p>
         </div>
       )}
     </>
+  )
+}
+
+function DismissButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <button type="button" className="btn btn-small" onClick={onClick}>
+      {label}
+    </button>
   )
 }

@@ -2,6 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router-dom'
 import type { SessionResponse } from '../../protocol/playground-api'
 import { missingScopes, parseScopeList } from '../../protocol/scopes'
+import { ServiceText } from '../i18n/service-text'
+import { useMessages } from '../i18n/use-messages'
 import { apiStatusStore, useApiStatus } from '../lib/api-status-store'
 import { describeApiError } from '../lib/describe-api-error'
 import { logout } from '../session/login-requests'
@@ -10,11 +12,12 @@ import { UserAvatar } from '../users/user-avatar'
 import { userQueries } from '../users/user-queries'
 // The flow inspector's timeline survives this page's navigations (keep-timeline.ts).
 import { clearTimeline } from '../inspector/keep-timeline'
+import { appMessages } from './messages'
 import './connected.css'
 
 /**
- * What only a connected session shows, in one chunk that a first visit does not download (issue
- * 7's bundle budget): the header's account part and the status bar's granted scopes. It loads
+ * What only a connected session shows, in one chunk that a first visit does not download (the
+ * first-load budget, bench/bundle-budget.test.ts): the header's account part and the status bar's granted scopes. It loads
  * once the session says connected, behind the placeholders those parts show while loading.
  */
 
@@ -22,6 +25,7 @@ type ConnectedSession = Extract<SessionResponse, { connected: true }>
 
 /** The header's account part: who is connected, and the Disconnect button (lazy: see app-header). */
 export function ConnectedUser() {
+  const m = useMessages('app', appMessages).user
   const client = useQueryClient()
   const navigate = useNavigate()
   const me = useQuery(userQueries.me())
@@ -38,6 +42,7 @@ export function ConnectedUser() {
       // checklist I2: nothing of the account stays in the page.
       client.clear()
       apiStatusStore.resetForNewSession()
+      apiStatusStore.markDisconnected()
     },
   })
 
@@ -46,22 +51,28 @@ export function ConnectedUser() {
       {me.data ? (
         <span className="header-identity">
           <UserAvatar user={me.data.data} size="small" isDecorative />
-          <span className="header-name">{me.data.data.name}</span>
+          <ServiceText className="header-name" text={me.data.data.name} />
         </span>
       ) : (
         <span className="header-identity">
           <span className="avatar avatar-small skeleton" />
-          <span className="header-name muted">{me.isError ? 'unknown user' : 'loading…'}</span>
+          <span className="header-name muted">{me.isError ? m.unknown : m.loading}</span>
         </span>
       )}
+      {/* What Disconnect does not do (review finding: the token stays valid at the service). */}
       <button
         type="button"
         className="btn btn-small"
         onClick={() => disconnect.mutate()}
         disabled={disconnect.isPending}
+        aria-describedby="disconnect-note"
+        title={m.disconnectNote}
       >
-        {disconnect.isPending ? 'Disconnecting…' : 'Disconnect'}
+        {disconnect.isPending ? m.disconnecting : m.disconnect}
       </button>
+      <span id="disconnect-note" hidden>
+        {m.disconnectNote}
+      </span>
       {disconnect.isError && (
         <span className="header-error" role="alert">
           {describeApiError(disconnect.error).title}
@@ -73,6 +84,7 @@ export function ConnectedUser() {
 
 /** The status bar's scopes for a connected session (lazy: see status-bar.tsx). */
 export function GrantedScopes({ session }: { session: ConnectedSession }) {
+  const m = useMessages('app', appMessages).status
   const { grantedScopes } = useApiStatus()
   // The latest X-OAuth-Scopes is the token's truth; the real service may not send it.
   const granted = grantedScopes ?? parseScopeList(session.scope)
@@ -82,9 +94,9 @@ export function GrantedScopes({ session }: { session: ConnectedSession }) {
   return (
     <>
       {granted.length === 0 ? (
-        <span className="chip chip-muted">no scope — public read-only</span>
+        <span className="chip chip-muted">{m.noScope}</span>
       ) : (
-        <ul className="chips" aria-label="Granted scopes">
+        <ul className="chips" aria-label={m.grantedScopes}>
           {granted.map((scope) => (
             <li key={scope} className="chip">
               {scope}
@@ -94,8 +106,7 @@ export function GrantedScopes({ session }: { session: ConnectedSession }) {
       )}
       {notGranted.length > 0 && (
         <span className="status-note">
-          requested <code>{requested.join(',')}</code>, not granted{' '}
-          <code>{notGranted.join(',')}</code>
+          {m.requestedNotGranted({ requested: requested.join(','), missing: notGranted.join(',') })}
         </span>
       )}
     </>

@@ -1,29 +1,47 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom'
+import { useMessages } from '../i18n/use-messages'
+import { appMessages } from './messages'
 
-function describe(error: unknown): { title: string; detail: string } {
+type ErrorMessages = (typeof appMessages)['errors']
+
+/**
+ * A lazy route's chunk that does not load: the import rejects with a TypeError ("Failed to fetch
+ * dynamically imported module") or Vite's preload helper's Error ("Unable to preload CSS for …").
+ * Either way the server is out of reach (or was rebuilt): say that, not the browser's words.
+ */
+export function isChunkLoadError(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    /dynamically imported module|Importing a module script failed|Unable to preload CSS|error loading dynamically/i.test(
+      error.message,
+    )
+  )
+}
+
+export function describeRouteError(
+  error: unknown,
+  m: ErrorMessages,
+): { title: string; detail: string } {
   if (isRouteErrorResponse(error)) {
-    return { title: `${error.status} ${error.statusText}`, detail: String(error.data ?? '') }
-  }
-  // A lazy route chunk that no longer exists (the app was rebuilt while this tab was open).
-  if (error instanceof TypeError && /dynamically imported module|import/i.test(error.message)) {
     return {
-      title: 'This page could not be loaded',
-      detail:
-        'The playground was probably updated or restarted. Reload to get the current version.',
+      title: m.routeStatus({ status: error.status, text: error.statusText }),
+      detail: String(error.data ?? ''),
     }
   }
+  if (isChunkLoadError(error)) return { title: m.chunkTitle, detail: m.chunkDetail }
   return {
-    title: 'Something went wrong',
-    detail: error instanceof Error ? error.message : 'An unexpected error stopped the page.',
+    title: m.genericTitle,
+    detail: error instanceof Error ? error.message : m.genericDetail,
   }
 }
 
 /** What went wrong, and the ways back: loaded when an error is shown (root-error-page.tsx). */
 export function ErrorCard() {
-  const { title, detail } = describe(useRouteError())
+  const m = useMessages('app', appMessages).errors
+  const { title, detail } = describeRouteError(useRouteError(), m)
   return (
     <>
-      <title>Error · Yuque OAuth Playground</title>
+      <title>{m.pageTitle}</title>
       <div className="card empty-state" role="alert">
         <h1>{title}</h1>
         <p>{detail}</p>
@@ -33,10 +51,10 @@ export function ErrorCard() {
             className="btn btn-primary"
             onClick={() => window.location.reload()}
           >
-            Reload
+            {m.reload}
           </button>
           <a className="btn" href="/">
-            Back to Connect
+            {m.backToConnect}
           </a>
         </p>
       </div>

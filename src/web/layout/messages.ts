@@ -1,2 +1,85 @@
 /** The app namespace's English messages (src/web/i18n/catalog.ts says how to write them). */
-export const appMessages = {}
+export const appMessages = {
+  skipLink: 'Skip to content',
+  brandName: 'Yuque OAuth',
+  brandSub: 'Playground',
+  mainNav: 'Main',
+  nav: {
+    connect: 'Connect',
+    profile: 'Profile',
+    hello: 'Hello',
+    users: 'Users',
+    scopes: 'Scopes',
+    explorer: 'Explorer',
+  },
+  inspector: 'Inspector',
+  /** The switcher names the other language in that language (WCAG 3.1.2: marked with its lang). */
+  switchTo: '中文',
+  switchToLabel: '切换到中文 (Switch to Chinese)',
+  loadingApp: 'Loading the playground…',
+  routeAnnounced: (p: { title: string }) => `${p.title}, page loaded`,
+  user: {
+    loading: 'loading…',
+    unknown: 'unknown user',
+    disconnect: 'Disconnect',
+    disconnecting: 'Disconnecting…',
+    disconnectNote:
+      'Disconnect forgets the token here; it stays valid at the service until you revoke the app in your Yuque account settings.',
+  },
+  status: {
+    region: 'Token status',
+    scopes: 'Scopes',
+    rateLimit: 'Rate limit',
+    service: 'Service',
+    checking: 'checking…',
+    unknown: 'unknown',
+    unknownTitle: 'No consistent X-RateLimit headers yet (the service may send none)',
+    notConnected: 'not connected · public data only',
+    noScope: 'no scope — public read-only',
+    grantedScopes: 'Granted scopes',
+    requestedNotGranted: (p: { requested: string; missing: string }) =>
+      `requested ${p.requested}, not granted ${p.missing}`,
+    emulator: 'emulator',
+    serviceDown: 'unreachable · data shown may be out of date',
+  },
+  meter: {
+    label: 'Requests left in the rate limit',
+    valueText: (p: { text: string }) => `${p.text} requests left`,
+    low: ' · low',
+  },
+  banners: {
+    region: 'App notices',
+    sessionEndedTitle: 'Your session ended',
+    sessionEndedText: ' (the service rejected the token); connect again.',
+    disconnectedTitle: 'Disconnected.',
+    disconnectedText:
+      ' The playground forgot the token; it stays valid at the service until you revoke the app in your Yuque account settings.',
+    connectAgain: 'Connect again',
+    dismiss: 'Dismiss',
+    rateLimitedTitle: 'Rate limit reached.',
+    rateLimitedKnown: (p: { wait: string; until: string }) =>
+      ` The service asks to wait about ${p.wait} (until ${p.until}) before the next request (Retry-After). Nothing is retried automatically until then.`,
+    rateLimitedGuessed: (p: { wait: string; until: string }) =>
+      ` The service did not say when; try again in a few minutes. The playground holds back for about ${p.wait} (until ${p.until}), longer after each such answer in a row.`,
+    rateLimitedAnnounced: 'Rate limit reached: requests are held back for a while.',
+  },
+  errors: {
+    pageTitle: 'Error · Yuque OAuth Playground',
+    routeStatus: (p: { status: number; text: string }) => `${p.status} ${p.text}`,
+    chunkTitle: 'The playground server is unreachable',
+    chunkDetail:
+      'This page’s code could not be loaded: the server may be stopped, restarting or updated. Check that it is running (npm start or npm run dev), then reload.',
+    genericTitle: 'Something went wrong',
+    genericDetail: 'An unexpected error stopped the page.',
+    reload: 'Reload',
+    backToConnect: 'Back to Connect',
+  },
+  notFound: {
+    pageTitle: 'Not found · Yuque OAuth Playground',
+    title: 'Page not found',
+    before: 'Nothing lives at ',
+    after: ' in the playground.',
+    goToConnect: 'Go to Connect',
+    lookUpUser: 'Look up a user',
+  },
+}

@@ -1,21 +1,26 @@
 import { Link, useLocation } from 'react-router-dom'
+import { useMessages } from '../i18n/use-messages'
+import { appMessages } from './messages'
 
 export function NotFoundPage() {
+  const m = useMessages('app', appMessages).notFound
   const location = useLocation()
   return (
     <div className="page page-narrow">
-      <title>Not found · Yuque OAuth Playground</title>
+      <title>{m.pageTitle}</title>
       <div className="card empty-state">
-        <h1>Page not found</h1>
+        <h1>{m.title}</h1>
         <p>
-          Nothing lives at <code>{location.pathname}</code> in the playground.
+          {m.before}
+          <code>{location.pathname}</code>
+          {m.after}
         </p>
         <p className="notice-actions">
           <Link className="btn btn-primary" to="/">
-            Go to Connect
+            {m.goToConnect}
           </Link>
           <Link className="btn" to="/users">
-            Look up a user
+            {m.lookUpUser}
           </Link>
         </p>
       </div>

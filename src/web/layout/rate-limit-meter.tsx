@@ -1,7 +1,9 @@
+import { formatNumber } from '../i18n/format'
+import { useLocale, useMessages } from '../i18n/use-messages'
 import type { ApiStatus } from '../lib/api-status-store'
+import { appMessages } from './messages'
 import './rate-limit-meter.css'
 
-const numberFormat = new Intl.NumberFormat()
 /** Below this share of the limit, the meter turns to a warning. */
 const LOW_SHARE = 0.1
 
@@ -10,9 +12,11 @@ const LOW_SHARE = 0.1
  * (status-bar.tsx), since the first load of `/` gets no such answer (docs/decisions/0008).
  */
 export function RateLimitMeter({ rateLimit }: { rateLimit: NonNullable<ApiStatus['rateLimit']> }) {
+  const m = useMessages('app', appMessages).meter
+  const locale = useLocale()
   const { limit, remaining } = rateLimit
   const isLow = limit > 0 && remaining / limit < LOW_SHARE
-  const text = `${numberFormat.format(remaining)} / ${numberFormat.format(limit)}`
+  const text = `${formatNumber(locale, remaining)} / ${formatNumber(locale, limit)}`
   return (
     <>
       <meter
@@ -23,12 +27,12 @@ export function RateLimitMeter({ rateLimit }: { rateLimit: NonNullable<ApiStatus
         low={limit * LOW_SHARE}
         high={limit * 0.25}
         optimum={limit}
-        aria-label="Requests left in the rate limit"
-        aria-valuetext={`${text} requests left`}
+        aria-label={m.label}
+        aria-valuetext={m.valueText({ text })}
       />
       <span className={isLow ? 'status-value status-warning' : 'status-value'}>
         {text}
-        {isLow && ' · low'}
+        {isLow && m.low}
       </span>
     </>
   )

@@ -1,4 +1,6 @@
 import { lazy, Suspense } from 'react'
+import { useMessages } from '../i18n/use-messages'
+import { appMessages } from './messages'
 import './layout.css'
 
 /**
@@ -14,10 +16,17 @@ const ErrorCard = lazy(() =>
 )
 
 function ReloadNotice() {
+  const m = useMessages('app', appMessages).errors
   return (
-    <p className="card empty-state" role="alert">
-      This page could not be loaded. <a href="">Reload</a>
-    </p>
+    <div className="card empty-state" role="alert">
+      <h1>{m.chunkTitle}</h1>
+      <p>{m.chunkDetail}</p>
+      <p className="notice-actions">
+        <a className="btn btn-primary" href="">
+          {m.reload}
+        </a>
+      </p>
+    </div>
   )
 }
 

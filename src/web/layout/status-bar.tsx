@@ -1,18 +1,14 @@
 import { lazy, Suspense } from 'react'
 import { useQuery } from '@tanstack/react-query'
+import { useMessages } from '../i18n/use-messages'
 import { useApiStatus } from '../lib/api-status-store'
+import { useServiceDown } from '../lib/service-down'
 import { configQueries } from '../connect/config-queries'
 import { sessionQueries } from '../session/session-queries'
+import { appMessages } from './messages'
 
-/** Drawn until an answer tells the limit (and index.html's shell draws it too). */
-const unknownRateLimit = (
-  <span
-    className="status-value muted"
-    title="No consistent X-RateLimit headers yet (the service may send none)"
-  >
-    unknown
-  </span>
-)
+type StatusMessages = (typeof appMessages)['status']
+
 const RateLimitMeter = lazy(() =>
   import('./api-notices').then((m) => ({ default: m.RateLimitMeter })),
 )
@@ -23,58 +19,78 @@ const RateLimitMeter = lazy(() =>
  */
 const GrantedScopes = lazy(() => import('./connected').then((m) => ({ default: m.GrantedScopes })))
 
-const checking = <span className="chip chip-muted">checking…</span>
+/** Drawn until an answer tells the limit (and index.html's shell draws it too). */
+function UnknownRateLimit({ m }: { m: StatusMessages }) {
+  return (
+    <span className="status-value muted" title={m.unknownTitle}>
+      {m.unknown}
+    </span>
+  )
+}
 
-function ScopeIndicator() {
+function Checking({ m }: { m: StatusMessages }) {
+  return <span className="chip chip-muted">{m.checking}</span>
+}
+
+function ScopeIndicator({ m }: { m: StatusMessages }) {
   const session = useQuery(sessionQueries.current())
 
   if (session.isPending) {
-    return checking
+    return <Checking m={m} />
   }
   if (session.data?.connected !== true) {
-    return <span className="chip chip-muted">not connected · public data only</span>
+    return <span className="chip chip-muted">{m.notConnected}</span>
   }
   return (
-    <Suspense fallback={checking}>
+    <Suspense fallback={<Checking m={m} />}>
       <GrantedScopes session={session.data} />
     </Suspense>
   )
 }
 
-function RateLimitIndicator() {
+function RateLimitIndicator({ m }: { m: StatusMessages }) {
   const { rateLimit } = useApiStatus()
   return rateLimit === null ? (
-    unknownRateLimit
+    <UnknownRateLimit m={m} />
   ) : (
-    <Suspense fallback={unknownRateLimit}>
+    <Suspense fallback={<UnknownRateLimit m={m} />}>
       <RateLimitMeter rateLimit={rateLimit} />
     </Suspense>
   )
 }
 
-export function StatusBar() {
+function ServiceIndicator({ m }: { m: StatusMessages }) {
   const config = useQuery(configQueries.playground())
+  // Cached data on the page may be out of date while nothing answers (lib/service-down.tsx).
+  const isDown = useServiceDown()
+  if (!config.data) return <Checking m={m} />
   return (
-    <section className="status-bar" aria-label="Token status">
+    <>
+      <span className="status-value mono" title={config.data.baseUrl}>
+        {config.data.service === 'emulator' ? m.emulator : new URL(config.data.baseUrl).host}
+      </span>
+      {isDown && <span className="chip chip-warning">{m.serviceDown}</span>}
+    </>
+  )
+}
+
+export function StatusBar() {
+  const m = useMessages('app', appMessages).status
+  return (
+    <section className="status-bar" aria-label={m.region}>
       <div className="status-bar-inner">
         <div className="status-item">
-          <span className="status-label">Scopes</span>
-          <ScopeIndicator />
+          <span className="status-label">{m.scopes}</span>
+          <ScopeIndicator m={m} />
         </div>
         <div className="status-item">
-          <span className="status-label">Rate limit</span>
-          <RateLimitIndicator />
+          <span className="status-label">{m.rateLimit}</span>
+          <RateLimitIndicator m={m} />
         </div>
         {/* Drawn from the start (index.html's shell too), so its arrival moves nothing. */}
         <div className="status-item status-service">
-          <span className="status-label">Service</span>
-          {config.data ? (
-            <span className="status-value mono" title={config.data.baseUrl}>
-              {config.data.service === 'emulator' ? 'emulator' : new URL(config.data.baseUrl).host}
-            </span>
-          ) : (
-            checking
-          )}
+          <span className="status-label">{m.service}</span>
+          <ServiceIndicator m={m} />
         </div>
       </div>
     </section>

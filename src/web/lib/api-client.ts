@@ -9,7 +9,9 @@ import './zod-config'
 import { z } from 'zod/mini'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../protocol/playground-common'
 import { envelope } from '../../protocol/envelope'
+import { messagesOf } from '../i18n/i18n-store'
 import { ApiError, errorMessageFor } from './api-error'
+import { commonMessages } from './messages'
 import { readMeta, type ResponseMeta } from './read-meta'
 
 export type { ResponseMeta } from './read-meta'
@@ -80,7 +82,7 @@ export async function send(
       method,
       path,
       cause,
-      message: 'The playground server is unreachable: check that it is still running, then retry.',
+      message: messagesOf('common', commonMessages).errors.unreachableMessage,
     })
   }
   const meta = readMeta(response)
@@ -120,10 +122,13 @@ export async function requestJson<T>(
       method,
       path,
       cause: parsed.error,
-      message: `${method} ${path} answered in an unexpected shape: ${parsed.error.issues
-        .slice(0, 3)
-        .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`)
-        .join('; ')}`,
+      message: messagesOf('common', commonMessages).errors.shapeMessage({
+        request: `${method} ${path}`,
+        issues: parsed.error.issues
+          .slice(0, 3)
+          .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`)
+          .join('; '),
+      }),
     })
   }
   return { data: parsed.data, meta }

@@ -1,7 +1,10 @@
 import { Link, useLocation } from 'react-router-dom'
+import { formatDuration } from '../i18n/format'
+import { useLocale, useMessages } from '../i18n/use-messages'
 import { useApiStatus } from './api-status-store'
 import { connectHref } from './connect-link'
 import { describeApiError } from './describe-api-error'
+import { commonMessages } from './messages'
 import { useCountdown } from './use-countdown'
 import './page.css'
 
@@ -23,8 +26,10 @@ export function ApiErrorNotice({
   onRetry,
   title,
   detail,
-  connectLabel = 'Connect again',
+  connectLabel,
 }: ApiErrorNoticeProps) {
+  const m = useMessages('common', commonMessages)
+  const locale = useLocale()
   const location = useLocation()
   const { rateLimitedUntil } = useApiStatus()
   const secondsLeft = useCountdown(rateLimitedUntil)
@@ -32,27 +37,31 @@ export function ApiErrorNotice({
   const here = `${location.pathname}${location.search}`
 
   return (
-    <div className="notice notice-error" role="alert">
-      <p className="notice-title">{title ?? description.title}</p>
-      <p>{detail ?? description.detail}</p>
+    <div className="notice notice-error">
+      {/* Only what happened is announced, once: the actions (and the ticking countdown of the
+          Retry button) stay outside the alert, or it would be read again every second. */}
+      <div role="alert">
+        <p className="notice-title">{title ?? description.title}</p>
+        <p>{detail ?? description.detail}</p>
+      </div>
       {description.next === 'connect' && (
         <p className="notice-actions">
           <Link className="btn btn-primary" to={connectHref(here, description.reconnectScopes)}>
-            {connectLabel}
+            {connectLabel ?? m.connectAgain}
           </Link>
         </p>
       )}
       {description.next === 'retry' && onRetry && (
         <p className="notice-actions">
           <button type="button" className="btn" onClick={onRetry}>
-            Retry
+            {m.retry}
           </button>
         </p>
       )}
       {description.next === 'wait' && onRetry && (
         <p className="notice-actions">
           <button type="button" className="btn" onClick={onRetry} disabled={secondsLeft > 0}>
-            {secondsLeft > 0 ? `Retry in ${secondsLeft} s` : 'Retry'}
+            {secondsLeft > 0 ? m.retryIn({ wait: formatDuration(locale, secondsLeft) }) : m.retry}
           </button>
         </p>
       )}

@@ -1,5 +1,7 @@
 import { ErrorBodySchema, type ErrorBody } from '../../protocol/envelope'
 import { PROXY_ERROR_HEADER } from '../../protocol/playground-common'
+import { messagesOf } from '../i18n/i18n-store'
+import { commonMessages } from './messages'
 import { readMeta, type ResponseMeta } from './read-meta'
 
 /**
@@ -80,22 +82,12 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError
 }
 
-const GENERIC_STATUS_TEXT: Record<number, string> = {
-  400: 'the request was refused as malformed',
-  401: 'authentication is required',
-  403: 'access was refused',
-  404: 'nothing was found at this address',
-  429: 'too many requests',
-  500: 'the server failed',
-  502: 'the server got no valid answer from the service',
-  503: 'the service is unavailable',
-  504: 'the service did not answer in time',
-}
-
 /** The message an error body carries, or a clear generic text when it has none. */
 export function errorMessageFor(status: number, body: unknown): string {
   const parsed = ErrorBodySchema.safeParse(body)
   if (parsed.success && parsed.data.message.trim() !== '') return parsed.data.message
-  const text = GENERIC_STATUS_TEXT[status] ?? 'the request failed'
-  return `HTTP ${status}: ${text} (the response carried no error message).`
+  const m = messagesOf('common', commonMessages).errors
+  const known = Object.entries(m.status).find(([key]) => key === String(status))
+  const text = known?.[1] ?? m.status.other
+  return m.noMessage({ status, text })
 }

@@ -24,6 +24,11 @@ export interface ApiStatus {
   unknownWaitStreak: number
   /** Set when the service rejected the token and the proxy ended the session. */
   sessionEndedAt: number | null
+  /**
+   * Set when the user disconnected here: the banner says the token stays valid at the service
+   * until the app is revoked there (checklist I3: Yuque documents no revocation endpoint).
+   */
+  disconnectedAt: number | null
 }
 
 const initialStatus: ApiStatus = {
@@ -33,6 +38,7 @@ const initialStatus: ApiStatus = {
   isRetryAfterKnown: false,
   unknownWaitStreak: 0,
   sessionEndedAt: null,
+  disconnectedAt: null,
 }
 
 /** The pair to show: a consistent one, null (unknown) for one that cannot be right. */
@@ -101,7 +107,14 @@ export function createApiStatusStore() {
     },
     /** A new session (or none): the previous token's scopes no longer apply. */
     resetForNewSession(): void {
-      set({ ...snapshot, grantedScopes: null, sessionEndedAt: null })
+      set({ ...snapshot, grantedScopes: null, sessionEndedAt: null, disconnectedAt: null })
+    },
+    /** After a new session's reset: the disconnect banner's news. */
+    markDisconnected(now: number = Date.now()): void {
+      set({ ...snapshot, disconnectedAt: now })
+    },
+    clearDisconnected(): void {
+      if (snapshot.disconnectedAt !== null) set({ ...snapshot, disconnectedAt: null })
     },
   }
 }

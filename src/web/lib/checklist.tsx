@@ -1,3 +1,5 @@
+import { useMessages } from '../i18n/use-messages'
+import { commonMessages } from './messages'
 import './checklist.css'
 
 export type StepStatus = 'done' | 'failed' | 'active' | 'skipped'
@@ -8,12 +10,6 @@ export interface Step {
   detail?: string
 }
 
-const STATUS_TEXT: Record<StepStatus, string> = {
-  done: 'passed',
-  failed: 'failed',
-  active: 'in progress',
-  skipped: 'not done',
-}
 const STATUS_ICON: Record<StepStatus, string> = {
   done: '✓',
   failed: '✗',
@@ -23,6 +19,7 @@ const STATUS_ICON: Record<StepStatus, string> = {
 
 /** Steps in order, each with an icon and, for screen readers, its status in words. */
 export function Checklist({ steps }: { steps: Step[] }) {
+  const statusText = useMessages('common', commonMessages).checklist
   return (
     <ol className="checklist">
       {steps.map((step) => (
@@ -33,7 +30,7 @@ export function Checklist({ steps }: { steps: Step[] }) {
           <span className="check-body">
             <span className="check-label">
               {step.label}
-              <span className="visually-hidden">: {STATUS_TEXT[step.status]}</span>
+              <span className="visually-hidden">: {statusText[step.status]}</span>
             </span>
             {step.detail !== undefined && <span className="check-detail">{step.detail}</span>}
           </span>

@@ -1,6 +1,8 @@
 /** Turns any error into what the reader needs: what happened, and what to do next. */
 import { canonicalScopes, missingScopes, parseScopeList } from '../../protocol/scopes'
+import { messagesOf } from '../i18n/i18n-store'
 import { isApiError } from './api-error'
+import { commonMessages } from './messages'
 
 export type NextStep = 'connect' | 'retry' | 'wait' | 'none'
 
@@ -24,10 +26,11 @@ export function describeApiError(
   sessionScope: string | null = null,
 ): ErrorDescription {
   const base = { retryAfterSeconds: null, missingScopes: [], reconnectScopes: [] }
+  const m = messagesOf('common', commonMessages).errors
   if (!isApiError(error)) {
     return {
       ...base,
-      title: 'Something went wrong in the page',
+      title: m.pageBug,
       detail: error instanceof Error ? error.message : String(error),
       next: 'retry',
     }
@@ -35,16 +38,15 @@ export function describeApiError(
   if (error.kind === 'network') {
     return {
       ...base,
-      title: 'The playground server is unreachable',
-      detail:
-        'No answer came back. The page asks again by itself every few seconds; check that the server (npm start or npm run dev) is still running.',
+      title: m.unreachableTitle,
+      detail: m.unreachableDetail,
       next: 'retry',
     }
   }
   if (error.kind === 'invalid-response') {
     return {
       ...base,
-      title: 'The service answered in an unexpected shape',
+      title: m.shapeTitle,
       detail: error.message,
       next: 'none',
     }
@@ -53,8 +55,8 @@ export function describeApiError(
   if (status === 403 && error.proxyCode === 'csrf') {
     return {
       ...base,
-      title: 'The proxy refused the request',
-      detail: `${error.message} Reload the page and try again.`,
+      title: m.csrfTitle,
+      detail: m.csrfDetail({ message: error.message }),
       next: 'none',
     }
   }
@@ -67,11 +69,11 @@ export function describeApiError(
       ...base,
       missingScopes: missing,
       reconnectScopes: missing.length > 0 ? canonicalScopes([...granted, ...missing]) : [],
-      title: 'The token lacks a scope',
+      title: m.scopeTitle,
       detail:
         missing.length > 0
-          ? `This needs ${missing.map((s) => `"${s}"`).join(', ')}, which the token was not granted. Connect again and tick it (and allow it on the consent page).`
-          : `${error.message} The service did not say which scope is missing; connect again with the scope this data needs.`,
+          ? m.scopeMissing({ scopes: missing.map((s) => `"${s}"`).join(', ') })
+          : m.scopeUnknown({ message: error.message }),
       next: 'connect',
     }
   }
@@ -80,26 +82,25 @@ export function describeApiError(
       ...base,
       // "Your session ended" is the app-wide banner's sentence (layout/banners.tsx): the page
       // says it once, and this notice says what happened to this request.
-      title: error.isSessionEnded ? 'The service rejected the token' : 'Not connected',
+      title: error.isSessionEnded ? m.rejectedTitle : m.notConnectedTitle,
       detail: error.isSessionEnded
-        ? 'It answered 401, so the playground forgot the token and ended the session. Connect again.'
-        : `${error.message} Connect your account first.`,
+        ? m.rejectedDetail
+        : m.notConnectedDetail({ message: error.message }),
       next: 'connect',
     }
   }
   if (status === 404) {
-    return { ...base, title: 'Not found', detail: error.message, next: 'none' }
+    return { ...base, title: m.notFoundTitle, detail: error.message, next: 'none' }
   }
   if (status === 429) {
     const wait = error.retryAfterSeconds
     return {
       ...base,
       retryAfterSeconds: wait,
-      title: 'Rate limit reached',
-      detail:
-        wait === null
-          ? 'The service asks to slow down and did not say when; try again in a few minutes.'
-          : `The service asks to wait ${wait} s before the next request.`,
+      title: m.rateLimitTitle,
+      // No number here: the notice's button and the banner count down the same time (the
+      // countdown stays out of live regions; rate-limit e2e in faults.spec.ts).
+      detail: wait === null ? m.rateLimitUnknown : m.rateLimitKnown,
       next: 'wait',
     }
   }
@@ -107,16 +108,14 @@ export function describeApiError(
     const isTimeout = status === 504 || error.proxyCode === 'upstream_timeout'
     return {
       ...base,
-      title: isTimeout ? 'The service did not answer in time' : 'The service is unreachable',
-      detail: error.errorBody
-        ? error.message
-        : `${error.message} This is usually temporary: retry in a moment.`,
+      title: isTimeout ? m.timeoutTitle : m.downTitle,
+      detail: error.errorBody ? error.message : m.temporary({ message: error.message }),
       next: 'retry',
     }
   }
   return {
     ...base,
-    title: `The request failed (HTTP ${status})`,
+    title: m.failedTitle({ status }),
     detail: error.message,
     next: 'none',
   }

@@ -1,9 +1,11 @@
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+import { formatDateTime } from '../i18n/format'
+import { useLocale } from '../i18n/use-messages'
 
-/** A date in the reader's locale; the exact ISO value stays in `dateTime` and the tooltip. */
+/** A date in the page's language (format.ts); the exact ISO value stays in `dateTime` and the tooltip. */
 export function FormattedDate({ iso }: { iso: string }) {
+  const locale = useLocale()
   const date = new Date(iso)
-  const text = Number.isNaN(date.getTime()) ? iso : dateFormat.format(date)
+  const text = Number.isNaN(date.getTime()) ? iso : formatDateTime(locale, date)
   return (
     <time dateTime={iso} title={iso}>
       {text}
