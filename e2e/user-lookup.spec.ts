@@ -63,7 +63,7 @@ test.describe('Looking up a user without connecting', { tag: '@both-profiles' },
         user: null,
         tokenFingerprint: null,
       })
-      await notice.getByRole('link', { name: 'Connect', exact: true }).click()
+      await page.getByRole('main').getByRole('link', { name: 'Connect', exact: true }).click()
       await expect(page).toHaveURL('/?returnTo=%2Fusers%2Fbob')
     }
     expect(await sessionOf(page)).toEqual({ connected: false })

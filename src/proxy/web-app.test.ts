@@ -106,3 +106,37 @@ describe('createWebApp', () => {
     expect((await app.request('/', { method: 'POST' })).status).toBe(405)
   })
 })
+
+describe('createWebApp with the Chinese shell', () => {
+  const zhRoot = mkdtempSync(path.join(tmpdir(), 'web-app-zh-'))
+  writeFileSync(
+    path.join(zhRoot, 'index.html'),
+    '<!doctype html><html lang="en"><head><meta name="description" content="en" /><title>shell</title></head><body><div id="root"><p>Connect</p></div></body></html>',
+  )
+  writeFileSync(
+    path.join(zhRoot, 'shell.zh-CN.html'),
+    '<title>外壳</title><meta name="description" content="zh" /><div id="root"><p>连接</p></div>',
+  )
+  const zhApp = createWebApp({ root: zhRoot, config })
+
+  it('sends the page in Chinese to a zh-CN visitor, at / and every page route, and says it varies', async () => {
+    for (const page of ['/', '/index.html', '/me']) {
+      const response = await zhApp.request(page, {
+        headers: { 'Accept-Language': 'zh-CN,zh;q=0.9' },
+      })
+      const html = await response.text()
+      expect(html, page).toContain('<html lang="zh-CN">')
+      expect(html, page).toContain('<p>连接</p>')
+      expect(response.headers.get('Content-Language')).toBe('zh-CN')
+      expect(response.headers.get('Vary')).toContain('Accept-Language')
+      expect(response.headers.get('Content-Security-Policy')).toContain("script-src 'self'")
+    }
+  })
+
+  it('sends English when the switcher’s cookie says so, whatever the browser asks', async () => {
+    const response = await zhApp.request('/', {
+      headers: { 'Accept-Language': 'zh-CN', Cookie: 'playground_lang=en' },
+    })
+    expect(await response.text()).toContain('<p>Connect</p>')
+  })
+})

@@ -148,3 +148,16 @@ describe('the api status store', () => {
     expect(store.getSnapshot().sessionEndedAt).toBeNull()
   })
 })
+
+describe('the disconnect news', () => {
+  it('is kept until dismissed or a new session starts (the banner says the token stays valid at the service)', () => {
+    const store = createApiStatusStore()
+    store.markDisconnected(5)
+    expect(store.getSnapshot().disconnectedAt).toBe(5)
+    store.clearDisconnected()
+    expect(store.getSnapshot().disconnectedAt).toBeNull()
+    store.markDisconnected(6)
+    store.resetForNewSession()
+    expect(store.getSnapshot().disconnectedAt).toBeNull()
+  })
+})
