@@ -1,25 +1,8 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { useMessages } from '../i18n/use-messages'
-import { checkLookupKey, type KeyProblem } from './lookup-key'
+import { checkLookupKey, describeKeyProblem, type KeyProblem } from './lookup-key'
 import { usersMessages } from './messages'
-
-type Messages = typeof usersMessages
-
-export function describeKeyProblem(m: Messages, problem: KeyProblem): string {
-  switch (problem.kind) {
-    case 'empty':
-      return m.problemEmpty
-    case 'bad-id':
-      return m.problemBadId(problem)
-    case 'too-long':
-      return m.problemTooLong
-    case 'display-name':
-      return m.problemDisplayName(problem)
-    case 'bad-login':
-      return m.problemBadLogin(problem)
-  }
-}
 
 interface LookupFormProps {
   /** The key in the address; a new one (back, forward, a link) replaces what was typed. */

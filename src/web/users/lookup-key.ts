@@ -4,6 +4,7 @@
  * message can be in the reader's language and can tell a display name from a typo.
  */
 import { parseUserKey, type UserKey } from '../../protocol/user-key'
+import type { usersMessages } from './messages'
 
 export type KeyProblem =
   | { kind: 'empty' }
@@ -28,4 +29,22 @@ export function checkLookupKey(input: string): KeyCheck {
   if (value.length > 64) return { ok: false, problem: { kind: 'too-long' } }
   const isNameLike = [...value].some((char) => !LOGIN_CHAR.test(char) && NAME_LIKE.test(char))
   return { ok: false, problem: { kind: isNameLike ? 'display-name' : 'bad-login', value } }
+}
+
+type Messages = typeof usersMessages
+
+/** The refusal in the reader's language (the users catalog). */
+export function describeKeyProblem(m: Messages, problem: KeyProblem): string {
+  switch (problem.kind) {
+    case 'empty':
+      return m.problemEmpty
+    case 'bad-id':
+      return m.problemBadId(problem)
+    case 'too-long':
+      return m.problemTooLong
+    case 'display-name':
+      return m.problemDisplayName(problem)
+    case 'bad-login':
+      return m.problemBadLogin(problem)
+  }
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useReducer } from 'react'
 import { useQuery, type UseQueryResult } from '@tanstack/react-query'
 import { useParams } from 'react-router-dom'
 import type { UserKey } from '../../protocol/user-key'
@@ -10,8 +10,9 @@ import { ApiErrorNotice } from '../lib/api-error-notice'
 import { ResponseMetaLine } from '../lib/response-meta'
 import { OutOfDateNote, isOutOfDate } from '../profile/out-of-date'
 import { DemoUsers } from './demo-users'
-import { LookupForm, describeKeyProblem } from './lookup-form'
-import { checkLookupKey } from './lookup-key'
+import { LookupForm } from './lookup-form'
+import { checkLookupKey, describeKeyProblem } from './lookup-key'
+import { initialLookupView, nextLookupView } from './lookup-view'
 import { usersMessages } from './messages'
 import { UserCard, UserCardSkeleton } from './user-card'
 import { userQueries, type UserResult } from './user-queries'
@@ -104,20 +105,10 @@ export function UserLookupPage() {
   const m = useMessages('users', usersMessages)
   const { key: rawKey = '' } = useParams()
   const parsed = rawKey === '' ? null : checkLookupKey(rawKey)
-  // What the address's key showed is dropped when a new submission is refused: a stale "no such
-  // user" under a new validation error reads as if it answered the new input.
-  const [isResultDropped, setIsResultDropped] = useState(false)
-  const [announcement, setAnnouncement] = useState('')
-  const [shownKey, setShownKey] = useState(rawKey)
-  if (shownKey !== rawKey) {
-    setShownKey(rawKey)
-    setIsResultDropped(false)
-    setAnnouncement('')
-  }
-  const drop = () => {
-    setIsResultDropped(true)
-    setAnnouncement('')
-  }
+  const [view, dispatch] = useReducer(nextLookupView, rawKey, initialLookupView)
+  // React's "adjusting state when a prop changes": a new key in the address starts afresh.
+  if (view.addressKey !== rawKey) dispatch({ type: 'address', key: rawKey })
+  const announce = useCallback((text: string) => dispatch({ type: 'found', text }), [])
 
   return (
     <div className="page">
@@ -131,18 +122,18 @@ export function UserLookupPage() {
       </header>
       <LookupForm
         addressKey={rawKey}
-        onRefused={drop}
-        onAccepted={() => setIsResultDropped(false)}
+        onRefused={() => dispatch({ type: 'refused' })}
+        onAccepted={() => dispatch({ type: 'accepted' })}
       />
       <DemoUsers />
       <p role="status" className="visually-hidden">
-        {announcement}
+        {view.announcement}
       </p>
-      {parsed === null || isResultDropped ? null : parsed.ok ? (
+      {parsed === null || view.isResultDropped ? null : parsed.ok ? (
         parsed.key.kind === 'id' ? (
-          <LookupById userKey={parsed.key} id={parsed.key.id} announce={setAnnouncement} />
+          <LookupById userKey={parsed.key} id={parsed.key.id} announce={announce} />
         ) : (
-          <LookupByLogin userKey={parsed.key} login={parsed.key.login} announce={setAnnouncement} />
+          <LookupByLogin userKey={parsed.key} login={parsed.key.login} announce={announce} />
         )
       ) : (
         <div className="notice notice-error" role="alert">
