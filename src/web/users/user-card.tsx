@@ -1,13 +1,26 @@
 import type { ReactNode } from 'react'
 import type { User } from '../../protocol/schemas'
-import { formatNumber } from '../i18n/format'
+import { formatDateTime, formatNumber } from '../i18n/format'
 import { ServiceText } from '../i18n/service-text'
 import { useLocale, useMessages } from '../i18n/use-messages'
-import { FormattedDate } from '../lib/formatted-date'
 import { usersMessages } from './messages'
 import { UserAvatar } from './user-avatar'
 import '../lib/page.css'
 import './user-card.css'
+
+/**
+ * A date in the page's language (format.ts), never the browser's inside labels of the other; the
+ * exact ISO value stays in `dateTime` and the tooltip.
+ */
+function CardDate({ iso }: { iso: string }) {
+  const locale = useLocale()
+  const date = new Date(iso)
+  return (
+    <time dateTime={iso} title={iso}>
+      {Number.isNaN(date.getTime()) ? iso : formatDateTime(locale, date)}
+    </time>
+  )
+}
 
 interface PropRow {
   label: string
@@ -23,8 +36,8 @@ export function UserCard({ user }: { user: User }) {
     { label: m.fieldId, value: user.id, isMono: true },
     { label: m.fieldType, value: user.type, isMono: true },
     { label: m.fieldLogin, value: user.login, isMono: true },
-    { label: m.fieldCreated, value: <FormattedDate iso={user.created_at} /> },
-    { label: m.fieldUpdated, value: <FormattedDate iso={user.updated_at} /> },
+    { label: m.fieldCreated, value: <CardDate iso={user.created_at} /> },
+    { label: m.fieldUpdated, value: <CardDate iso={user.updated_at} /> },
   ]
   // Extras the real service sends; the seed's record does not have them.
   if (user.books_count !== undefined)
