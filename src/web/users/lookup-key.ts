@@ -10,15 +10,18 @@ export type KeyProblem =
   | { kind: 'empty' }
   | { kind: 'bad-id'; value: string }
   | { kind: 'too-long' }
-  /** Han characters, spaces or other letters: a display name (王小明, "Alice Chen"), not a login. */
+  /** Letters and spaces only, but not a login: a display name (王小明, "Alice Chen"). */
   | { kind: 'display-name'; value: string }
   | { kind: 'bad-login'; value: string }
 
 export type KeyCheck = { ok: true; key: UserKey } | { ok: false; problem: KeyProblem }
 
-/** A login is ASCII letters, digits, "-" and "_"; anything else that reads as a name is one. */
-const NAME_LIKE = /[\p{L}\s]/u
-const LOGIN_CHAR = /[A-Za-z0-9_-]/
+/**
+ * Only letters (any script), spaces and the punctuation of names ("Carol Díaz", "王小明",
+ * "O'Neil"): someone typed the name shown on a profile, not its login. Markup or symbols ("<",
+ * "!") are a malformed login instead.
+ */
+const NAME_LIKE = /^[\p{L}\p{M}\s'·-]+$/u
 
 export function checkLookupKey(input: string): KeyCheck {
   const result = parseUserKey(input)
@@ -27,8 +30,10 @@ export function checkLookupKey(input: string): KeyCheck {
   if (value === '') return { ok: false, problem: { kind: 'empty' } }
   if (/^[0-9]+$/.test(value)) return { ok: false, problem: { kind: 'bad-id', value } }
   if (value.length > 64) return { ok: false, problem: { kind: 'too-long' } }
-  const isNameLike = [...value].some((char) => !LOGIN_CHAR.test(char) && NAME_LIKE.test(char))
-  return { ok: false, problem: { kind: isNameLike ? 'display-name' : 'bad-login', value } }
+  return {
+    ok: false,
+    problem: { kind: NAME_LIKE.test(value) ? 'display-name' : 'bad-login', value },
+  }
 }
 
 type Messages = typeof usersMessages

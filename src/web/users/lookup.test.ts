@@ -32,6 +32,10 @@ describe('lookup validation messages', () => {
     )
     expect(refusal('王小明')).toContain('the part after yuque.com/')
     expect(refusal('Alice Chen')).toContain('display name')
+    expect(refusal('Carol Díaz')).toContain('display name')
+    // Symbols or markup are a malformed login, not a name.
+    expect(checkLookupKey('bad login!')).toMatchObject({ problem: { kind: 'bad-login' } })
+    expect(checkLookupKey('<img src=x>')).toMatchObject({ problem: { kind: 'bad-login' } })
     expect(refusal('王小明', usersMessagesZh)).toContain(
       '登录名是个人主页地址中 yuque.com/ 之后的部分',
     )
