@@ -23,15 +23,17 @@ export function DemoUsers() {
   const config = useQuery(configQueries.playground())
   if (config.data?.service !== 'emulator') return null
   return (
-    <p className="field-hint lookup-demo-users">
-      {m.demoUsersLead}{' '}
+    <p className="field-hint">
+      {m.demoUsersLead}
       {EMULATOR_DEMO_USERS.map((user, index) => (
         <span key={user.login}>
-          {index > 0 && ', '}
+          {index > 0 && m.listSeparator}
           <Link to={`/users/${user.login}`} className="mono">
             {user.login}
-          </Link>{' '}
-          (<ServiceText text={user.name} />)
+          </Link>
+          {m.nameOpen}
+          <ServiceText text={user.name} />
+          {m.nameClose}
         </span>
       ))}
     </p>

@@ -19,7 +19,11 @@ export const usersMessages = {
     `"${p.value}" is not a valid login: use letters, digits, "-" and "_" only. A login is the part after yuque.com/ in a profile's address.`,
   invalidInAddressTitle: 'Not a valid login or id',
   nothingRequested: 'Nothing was requested.',
-  demoUsersLead: 'The embedded emulator has these demo users:',
+  demoUsersLead: 'The embedded emulator has these demo users: ',
+  /** Between two demo users, and around a user's display name after the login. */
+  listSeparator: ', ',
+  nameOpen: ' (',
+  nameClose: ')',
   describeId: (p: { id: string }) => `id ${p.id}`,
   describeLogin: (p: { login: string }) => `login "${p.login}"`,
   notFoundTitle: (p: { key: string }) => `No user with ${p.key}`,
