@@ -224,7 +224,7 @@ test.describe('The scopes page in plain words and in Chinese', () => {
       await expect(
         page
           .getByRole('article', { name: 'repo:read', exact: true })
-          .getByRole('link', { name: '个人资料：你的知识库' }),
+          .getByRole('link', { name: '个人资料：我的知识库' }),
       ).toBeVisible()
       await expect(page.getByRole('article', { name: '无权限范围' })).toContainText(
         '只读访问公开信息',

@@ -34,9 +34,9 @@ export const scopesMessagesZh: typeof scopesMessages = {
   noView: '演练场中没有页面使用',
   needsScope: (p) => `（需要 ${p.scope}）`,
   view: {
-    profile: '个人资料：你的账号',
-    'profile-repos': '个人资料：你的知识库',
-    'profile-groups': '个人资料：你的团队',
+    profile: '个人资料：我的账号',
+    'profile-repos': '个人资料：我的知识库',
+    'profile-groups': '个人资料：我的团队',
     hello: '问候',
     'user-lookup': '用户：查找用户',
   },
