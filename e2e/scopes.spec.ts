@@ -202,3 +202,34 @@ test.describe('The scopes page', () => {
     ).toHaveText('not connected')
   })
 })
+
+test.describe('The scopes page in plain words and in Chinese', () => {
+  test('a token without scopes says so in words, not "(none)"', async ({ page }) => {
+    await connectAs(page, { login: 'carol', scopes: [] })
+    await page.goto('/scopes')
+    const summary = page.locator('.scope-summary')
+    await expect(summary).toContainText('no scopes (public read-only)')
+    await expect(summary).not.toContainText('(none)')
+  })
+
+  test.describe('in Chinese', () => {
+    test.use({ locale: 'zh-CN' })
+
+    test('explains every scope with Yuque terms beside the API names', async ({ page }) => {
+      await page.goto('/scopes')
+      await expect(page.getByRole('heading', { level: 1, name: '权限范围（scope）' })).toBeVisible()
+      await expect(page.getByRole('article', { name: 'repo:read', exact: true })).toContainText(
+        '读取知识库',
+      )
+      await expect(
+        page
+          .getByRole('article', { name: 'repo:read', exact: true })
+          .getByRole('link', { name: '个人资料：我的知识库' }),
+      ).toBeVisible()
+      await expect(page.getByRole('article', { name: '无权限范围' })).toContainText(
+        '只读访问公开信息',
+      )
+      await expect(page.getByText('未连接：访客只有公开只读权限。')).toBeVisible()
+    })
+  })
+})

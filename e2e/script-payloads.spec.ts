@@ -23,7 +23,7 @@ test.describe('Script payloads are shown as text', () => {
     await page.getByRole('button', { name: 'Look up' }).click()
 
     await expect(input).toHaveAccessibleDescription(
-      `"${PAYLOAD}" is not a valid login: use letters, digits, "-" and "_" only.`,
+      `"${PAYLOAD}" is not a valid login: use letters, digits, "-" and "_" only. A login is the part after yuque.com/ in a profile's address.`,
     )
     await expect(page.getByText(`"${PAYLOAD}" is not a valid login`)).toBeVisible()
     await expectNotParsedAsMarkup(page, requests)

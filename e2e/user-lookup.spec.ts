@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import {
+  DEMO_USERS,
   connectAs,
   escapeRegExp,
   expect,
@@ -122,5 +123,99 @@ test.describe('Looking up a user without connecting', { tag: '@both-profiles' },
 
     expect(requests.map((request) => request.url()).filter(isUserApiCall)).toEqual([])
     expect((await emulator.log()).filter((entry) => entry.path.startsWith('/api/'))).toEqual([])
+  })
+})
+
+test.describe('The lookup form', () => {
+  test('a display name gets told what a login is', async ({ page }) => {
+    await page.goto('/users')
+    await lookUp(page, '王小明')
+    await expect(lookupInput(page)).toHaveAttribute('aria-invalid', 'true')
+    await expect(lookupInput(page)).toHaveAccessibleDescription(
+      /^"王小明" is not a valid login: that looks like a display name\. A login is the address slug, the part after yuque\.com\//,
+    )
+    await expect(page).toHaveURL('/users')
+  })
+
+  test("the emulator's demo users are listed, and each one is found", async ({ page }) => {
+    await page.goto('/users')
+    for (const [login, user] of Object.entries(DEMO_USERS)) {
+      await page.getByRole('link', { name: login, exact: true }).click()
+      await expect(page).toHaveURL(`/users/${login}`)
+      await expect(page.getByRole('article', { name: user.name })).toContainText(`@${login}`)
+    }
+  })
+
+  test('a new validation error replaces the old not-found', async ({ page }) => {
+    await page.goto('/users')
+    await lookUp(page, 'nobody-here')
+    await expect(page.getByRole('alert')).toContainText('No user with login "nobody-here"')
+
+    await lookUp(page, 'bad login!')
+    await expect(lookupInput(page)).toHaveAccessibleDescription(
+      /^"bad login!" is not a valid login/,
+    )
+    // The 404 was about the previous input: it goes, and nothing else pretends to answer.
+    await expect(page.getByRole('alert')).toHaveCount(0)
+    await expect(page).toHaveURL('/users/nobody-here')
+
+    // A valid lookup after it shows its own answer.
+    await lookUp(page, 'bob')
+    await expect(page.getByRole('article', { name: 'Bob Martin' })).toBeVisible()
+  })
+
+  test('a successful lookup is announced and focus stays in the form', async ({ page }) => {
+    await page.goto('/users')
+    const found = page.getByRole('status').filter({ hasText: 'Found Bob Martin (@bob).' })
+
+    // Enter in the field: the field keeps the focus.
+    await lookupInput(page).fill('bob')
+    await lookupInput(page).press('Enter')
+    await expect(page).toHaveURL('/users/bob')
+    await expect(page.getByRole('article', { name: 'Bob Martin' })).toBeVisible()
+    await expect(found).toHaveCount(1)
+    await expect(lookupInput(page)).toBeFocused()
+    await expect(lookupInput(page)).toHaveValue('bob')
+
+    // The button: it keeps the focus, and the new result replaces the announcement.
+    await lookupInput(page).fill('1001')
+    await page.getByRole('button', { name: 'Look up' }).click()
+    await expect(page).toHaveURL('/users/1001')
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Found Alice Chen (@alice).' }),
+    ).toHaveCount(1)
+    await expect(found).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Look up' })).toBeFocused()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1)
+  })
+})
+
+test.describe('The lookup in Chinese', () => {
+  test.use({ locale: 'zh-CN' })
+
+  test('reads in Chinese, and Chinese user content carries lang=zh-CN', async ({ page }) => {
+    await page.goto('/users')
+    await expect(page.getByRole('heading', { level: 1, name: '查找用户' })).toBeVisible()
+    const input = page.getByLabel('登录名或数字 ID')
+    await input.fill('王小明')
+    await page.getByRole('button', { name: '查找' }).click()
+    await expect(input).toHaveAccessibleDescription(
+      /登录名是个人主页地址中 yuque\.com\/ 之后的部分/,
+    )
+
+    await input.fill('wangxiaoming')
+    await page.getByRole('button', { name: '查找' }).click()
+    const card = page.getByRole('article', { name: '王小明' })
+    await expect(card).toContainText('@wangxiaoming')
+    await expect(
+      card.getByRole('heading', { name: '王小明' }).locator('[lang="zh-CN"]'),
+    ).toHaveText('王小明')
+    await expect(
+      page.getByRole('status').filter({ hasText: '已找到 王小明（@wangxiaoming）。' }),
+    ).toHaveCount(1)
+    // Latin content is left in the page's language.
+    await input.fill('bob')
+    await page.getByRole('button', { name: '查找' }).click()
+    await expect(page.getByRole('article', { name: 'Bob Martin' }).locator('[lang]')).toHaveCount(0)
   })
 })

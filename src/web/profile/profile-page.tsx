@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { useMessages } from '../i18n/use-messages'
 import { ApiErrorNotice } from '../lib/api-error-notice'
 import { apiTemplateLine } from '../lib/api-call'
 import { USER_ME } from '../../protocol/endpoint-rows-account'
@@ -7,6 +8,8 @@ import { ResponseMetaLine } from '../lib/response-meta'
 import { sessionQueries } from '../session/session-queries'
 import { UserCard, UserCardSkeleton } from '../users/user-card'
 import { userQueries } from '../users/user-queries'
+import { profileMessages } from './messages'
+import { OutOfDateNote, isOutOfDate } from './out-of-date'
 import { ProfilePanels } from './profile-panels'
 import type { SessionResponse } from '../../protocol/playground-common'
 import '../lib/page.css'
@@ -14,16 +17,17 @@ import '../lib/page.css'
 type ConnectedSession = Extract<SessionResponse, { connected: true }>
 
 export function ProfilePage() {
+  const m = useMessages('profile', profileMessages)
   const session = useQuery(sessionQueries.current())
 
   return (
     <div className="page">
-      <title>Profile · Yuque OAuth Playground</title>
+      <title>{m.documentTitle}</title>
       <header className="page-head">
-        <h1>Your profile</h1>
+        <h1>{m.heading}</h1>
         <p className="lede">
-          <span className="mono">{apiTemplateLine(USER_ME)}</span>: the account that owns the token.
-          It needs no scope beyond public read-only. The panels below need one each.
+          <span className="mono">{apiTemplateLine(USER_ME)}</span>
+          {m.lede}
         </p>
       </header>
       {session.isPending ? (
@@ -31,7 +35,7 @@ export function ProfilePage() {
       ) : session.isError ? (
         <ApiErrorNotice error={session.error} onRetry={() => void session.refetch()} />
       ) : !session.data.connected ? (
-        <ConnectFirst what="Your profile" />
+        <ConnectFirst what={m.connectFirstWhat} />
       ) : (
         <ConnectedProfile session={session.data} />
       )}
@@ -46,23 +50,26 @@ export function ProfilePage() {
  */
 function ConnectedProfile({ session }: { session: ConnectedSession }) {
   const me = useQuery(userQueries.me())
+  // Kept data is shown, marked, while the service is down; other errors replace it.
+  const isStale = isOutOfDate(me)
   return (
     <>
       {me.isPending ? (
         <UserCardSkeleton />
-      ) : me.isError ? (
+      ) : me.isError && !isStale ? (
         <ApiErrorNotice
           error={me.error}
           sessionScope={session.scope}
           onRetry={() => void me.refetch()}
         />
-      ) : (
+      ) : me.data === undefined ? null : (
         <>
+          {isStale && <OutOfDateNote updatedAt={me.dataUpdatedAt} />}
           <UserCard user={me.data.data} />
           <ResponseMetaLine request={apiTemplateLine(USER_ME)} meta={me.data.meta} />
         </>
       )}
-      {!me.isError && (
+      {(!me.isError || isStale) && (
         // Shown (as skeletons) while the profile loads, so nothing below the card moves.
         <ProfilePanels user={me.data?.data ?? null} session={session} />
       )}

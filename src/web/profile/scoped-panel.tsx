@@ -10,6 +10,9 @@ import { ResponseMetaLine } from '../lib/response-meta'
 import { checkScopes, type ScopeCheck } from '../scopes/scope-check'
 import type { ScopedUse } from '../scopes/scope-uses'
 import { useStartLogin } from '../session/use-start-login'
+import { useMessages } from '../i18n/use-messages'
+import { profileMessages } from './messages'
+import { OutOfDateNote, isOutOfDate } from './out-of-date'
 import './profile-panels.css'
 
 export type ConnectedSession = Extract<SessionResponse, { connected: true }>
@@ -37,27 +40,33 @@ function isMissingScope(error: unknown, check: ScopeCheck): error is ApiError {
   return isApiError(error) && error.isScopeFailure && !check.isGranted
 }
 
-const joined = (scopes: readonly string[]) => (scopes.length === 0 ? '(none)' : scopes.join(','))
+type Messages = typeof profileMessages
+
+/** A scope list as the token holds it, or plain words for none (not a bare "(none)"). */
+function ScopeList({ scopes, m }: { scopes: readonly string[]; m: Messages }) {
+  return scopes.length === 0 ? <span>{m.noScopes}</span> : <code>{scopes.join(',')}</code>
+}
 
 function ScopeBadge({ check }: { check: ScopeCheck }) {
+  const m = useMessages('profile', profileMessages)
   // Both texts fit one line, so the panel keeps its height when the answer replaces the guess.
-  const source = check.grantedFrom === 'header' ? 'X-OAuth-Scopes' : 'the session (no header yet)'
+  const source = check.grantedFrom === 'header' ? m.fromHeader : m.fromSession
   return (
     <p className="panel-scope">
       <span>
-        needs <code>{check.needed.join(', ')}</code>
+        {m.needs} <code>{check.needed.join(', ')}</code>
       </span>
       {check.isGranted ? (
         <span className="scope-state scope-state-ok">
-          <span aria-hidden="true">✓</span> the token has it
+          <span aria-hidden="true">✓</span> {m.tokenHasIt}
         </span>
       ) : (
         <span className="scope-state scope-state-missing">
-          <span aria-hidden="true">✕</span> the token lacks it
+          <span aria-hidden="true">✕</span> {m.tokenLacksIt}
         </span>
       )}
       <span className="panel-scope-source">
-        token: <code>{joined(check.granted)}</code> · from {source}
+        {m.tokenLabel} <ScopeList scopes={check.granted} m={m} /> · {source}
       </span>
     </p>
   )
@@ -70,16 +79,19 @@ function GrantScope({ check, what, status }: { check: ScopeCheck; what: string; 
   const here = `${location.pathname}${location.search}`
   const grant = () => start.mutate({ scopes: check.requestScopes, returnTo: here })
   const hintId = useId()
+  const m = useMessages('profile', profileMessages)
+  const missingCode = <code>{missing}</code>
   return (
     <div className="notice notice-info panel-needs-scope">
-      <p className="notice-title">
-        Needs <code>{missing}</code>
-      </p>
+      <p className="notice-title">{m.grantTitle({ missing: missingCode })}</p>
       <p>
-        The service answered {status}: the token holds <code>{joined(check.granted)}</code>, which
-        does not include <code>{missing}</code>. Your session is fine; only {what} need the scope.
-        {check.declinedOnConsent.length > 0 &&
-          ' You asked for it when connecting, then unticked it on the consent page.'}
+        {m.grantDetail({
+          status,
+          held: <ScopeList scopes={check.granted} m={m} />,
+          missing: missingCode,
+          what,
+        })}
+        {check.declinedOnConsent.length > 0 && m.declinedOnConsent}
       </p>
       {check.canRequest ? (
         <>
@@ -91,19 +103,18 @@ function GrantScope({ check, what, status }: { check: ScopeCheck; what: string; 
               disabled={start.isPending || isRedirecting}
               aria-describedby={hintId}
             >
-              {start.isPending || isRedirecting ? 'Opening the consent page…' : `Grant ${missing}`}
+              {start.isPending || isRedirecting ? m.opening : m.grant({ missing })}
             </button>
           </p>
           <p id={hintId} className="field-hint">
-            A new authorization asking for <code>{check.requestScopes.join(',')}</code>: what the
-            token holds plus <code>{missing}</code>. You come back to this page.
+            {m.grantHint({
+              scopes: <code>{check.requestScopes.join(',')}</code>,
+              missing: missingCode,
+            })}
           </p>
         </>
       ) : (
-        <p className="field-hint">
-          This app cannot ask for it: the scope is unknown to the playground or needs the service
-          operator&apos;s approval.
-        </p>
+        <p className="field-hint">{m.cannotRequest}</p>
       )}
       {start.isError && <ApiErrorNotice error={start.error} onRetry={grant} />}
     </div>
@@ -131,6 +142,7 @@ interface ScopedPanelProps<T> {
  */
 export function ScopedPanel<T>(props: ScopedPanelProps<T>) {
   const { use, query, session } = props
+  const m = useMessages('profile', profileMessages)
   const titleId = useId()
   const check = checkScopes({
     declared: use.scope,
@@ -143,17 +155,21 @@ export function ScopedPanel<T>(props: ScopedPanelProps<T>) {
 
   let body: ReactNode
   if (isLoading) {
+    // A status with hidden text (WCAG 4.1.3), not aria-busy on a role-less box.
     body = (
-      <ul className="panel-list" aria-hidden="true">
-        {Array.from({ length: SKELETON_ROWS }, (_, index) => (
-          <li key={index} className="panel-item">
-            <span className="skeleton skeleton-line panel-skeleton-name" />
-            <span className="skeleton skeleton-line panel-skeleton-meta" />
-          </li>
-        ))}
-      </ul>
+      <div role="status">
+        <span className="visually-hidden">{m.loadingPanel({ what: props.what })}</span>
+        <ul className="panel-list" aria-hidden="true">
+          {Array.from({ length: SKELETON_ROWS }, (_, index) => (
+            <li key={index} className="panel-item">
+              <span className="skeleton skeleton-line panel-skeleton-name" />
+              <span className="skeleton skeleton-line panel-skeleton-meta" />
+            </li>
+          ))}
+        </ul>
+      </div>
     )
-  } else if (query.isError) {
+  } else if (query.isError && !isOutOfDate(query)) {
     const { error } = query
     body = isMissingScope(error, check) ? (
       <GrantScope check={check} what={props.what} status={error.status} />
@@ -164,6 +180,8 @@ export function ScopedPanel<T>(props: ScopedPanelProps<T>) {
         onRetry={() => void query.refetch()}
       />
     )
+  } else if (query.data === undefined) {
+    body = null
   } else if (query.data.data.length === 0) {
     body = <p className="panel-empty">{props.emptyText}</p>
   } else {
@@ -179,11 +197,12 @@ export function ScopedPanel<T>(props: ScopedPanelProps<T>) {
   }
 
   return (
-    <section className="card panel" aria-labelledby={titleId} aria-busy={isLoading}>
+    <section className="card panel" aria-labelledby={titleId}>
       <header className="panel-head">
         <h2 id={titleId}>{props.title}</h2>
         <p className="panel-request mono">{request}</p>
         <ScopeBadge check={check} />
+        {query !== null && isOutOfDate(query) && <OutOfDateNote updatedAt={query.dataUpdatedAt} />}
       </header>
       <div className="panel-body">{body}</div>
       {query?.data && <ResponseMetaLine request={request} meta={query.data.meta} />}

@@ -15,9 +15,8 @@ import type { Endpoint } from '../../protocol/endpoint-types'
 import { implies } from '../../protocol/scopes'
 
 export interface ScopeUse {
+  /** The view; its name in each language is the scopes catalog's `view[id]`. */
   id: 'profile' | 'profile-repos' | 'profile-groups' | 'hello' | 'user-lookup'
-  /** The view as the user finds it. */
-  view: string
   /** The page it is on. */
   path: string
   /** The operation it calls (endpoints.ts), which says its request line and its scope. */
@@ -31,8 +30,8 @@ export interface ScopeUse {
 /** A view whose endpoint needs a scope. */
 export type ScopedUse = ScopeUse & { scope: string }
 
-function viewOf(id: ScopeUse['id'], view: string, path: string, endpoint: Endpoint): ScopeUse {
-  return { id, view, path, endpoint, request: requestLine(endpoint), scope: endpoint.scope }
+function viewOf(id: ScopeUse['id'], path: string, endpoint: Endpoint): ScopeUse {
+  return { id, path, endpoint, request: requestLine(endpoint), scope: endpoint.scope }
 }
 
 function scopedViewOf(...args: Parameters<typeof viewOf>): ScopedUse {
@@ -43,27 +42,17 @@ function scopedViewOf(...args: Parameters<typeof viewOf>): ScopedUse {
 }
 
 /** The profile's repositories panel. */
-export const REPOS_USE = scopedViewOf(
-  'profile-repos',
-  'Profile: your repositories',
-  '/me',
-  REPO_LIST_BY_USER,
-)
+export const REPOS_USE = scopedViewOf('profile-repos', '/me', REPO_LIST_BY_USER)
 
 /** The profile's teams panel. */
-export const GROUPS_USE = scopedViewOf(
-  'profile-groups',
-  'Profile: your teams',
-  '/me',
-  GROUP_LIST_BY_USER,
-)
+export const GROUPS_USE = scopedViewOf('profile-groups', '/me', GROUP_LIST_BY_USER)
 
 export const SCOPE_USES: readonly ScopeUse[] = [
-  viewOf('profile', 'Profile: your account', '/me', USER_ME),
+  viewOf('profile', '/me', USER_ME),
   REPOS_USE,
   GROUPS_USE,
-  viewOf('hello', 'Hello', '/hello', USER_HELLO),
-  viewOf('user-lookup', 'Users: look up a user', '/users', USER_SHOW),
+  viewOf('hello', '/hello', USER_HELLO),
+  viewOf('user-lookup', '/users', USER_SHOW),
 ]
 
 /** The views a scope serves: those that need it, or need a scope it implies (`repo` → `repo:read`). */

@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
-import { NO_SCOPE_MEANING, SCOPES, parseScopeList, type ScopeInfo } from '../../protocol/scopes'
+import { SCOPES, parseScopeList, type ScopeInfo } from '../../protocol/scopes'
+import { useMessages } from '../i18n/use-messages'
 import { useApiStatus } from '../lib/api-status-store'
 import { connectHref } from '../lib/connect-link'
 import { sessionQueries } from '../session/session-queries'
 import { standingOf, type ScopeStanding } from './scope-check'
+import { scopesMessages } from './messages'
 import { publicUses, usesOfScope, type ScopeUse } from './scope-uses'
 import '../lib/page.css'
 import './scopes-page.css'
@@ -19,28 +21,38 @@ interface TokenScopes {
 /** The token's scopes, or why there are none to show. */
 type TokenView = TokenScopes | 'checking' | 'not connected'
 
+type Messages = typeof scopesMessages
+
+/** What a scope allows, in the page's language; the protocol's English for a name we lack. */
+function meaningOf(m: Messages, scope: ScopeInfo): string {
+  const meanings: Partial<Record<string, string>> = m.meaning
+  return meanings[scope.name] ?? scope.meaning
+}
+
 function StandingText({ standing }: { standing: ScopeStanding }) {
-  if (standing.kind === 'granted') return <span className="standing standing-yes">yes</span>
+  const m = useMessages('scopes', scopesMessages)
+  if (standing.kind === 'granted') return <span className="standing standing-yes">{m.yes}</span>
   if (standing.kind === 'implied') {
     return (
       <span className="standing standing-yes">
-        through <code>{standing.by}</code>
+        {m.through} <code>{standing.by}</code>
       </span>
     )
   }
-  return <span className="standing standing-no">no</span>
+  return <span className="standing standing-no">{m.no}</span>
 }
 
 function UsedBy({ uses }: { uses: readonly ScopeUse[] }) {
-  if (uses.length === 0) return <span className="muted">no view of the playground</span>
+  const m = useMessages('scopes', scopesMessages)
+  if (uses.length === 0) return <span className="muted">{m.noView}</span>
   return (
     <ul className="scope-uses">
       {uses.map((use) => (
         <li key={use.id}>
-          <Link to={use.path}>{use.view}</Link>{' '}
+          <Link to={use.path}>{m.view[use.id]}</Link>{' '}
           <span className="mono muted">
             {use.request}
-            {use.scope === null ? '' : ` (needs ${use.scope})`}
+            {use.scope === null ? '' : m.needsScope({ scope: use.scope })}
           </span>
         </li>
       ))}
@@ -57,16 +69,17 @@ function Standing({
   scope: string
   held: 'requested' | 'granted'
 }) {
-  if (typeof token === 'string') return <span className="muted">{token}</span>
+  const m = useMessages('scopes', scopesMessages)
+  if (typeof token === 'string') {
+    return <span className="muted">{token === 'checking' ? m.checking : m.notConnected}</span>
+  }
   return <StandingText standing={standingOf(scope, token[held])} />
 }
 
-const HELD_FACTS = [
-  { label: 'Requested', held: 'requested' },
-  { label: 'Granted', held: 'granted' },
-] as const
+const HELD_FACTS = ['requested', 'granted'] as const
 
 function ScopeRow({ scope, token }: { scope: ScopeInfo; token: TokenView }) {
+  const m = useMessages('scopes', scopesMessages)
   const titleId = `scope-row-${scope.name}`
   return (
     <li>
@@ -75,29 +88,29 @@ function ScopeRow({ scope, token }: { scope: ScopeInfo; token: TokenView }) {
           <h2 id={titleId}>
             <code>{scope.name}</code>
           </h2>
-          <p>{scope.meaning}.</p>
+          <p>
+            {meaningOf(m, scope)}
+            {m.ledeEnd}
+          </p>
           {scope.implies.length > 0 && (
             <p className="field-hint">
-              Includes <code>{scope.implies.join(', ')}</code>.
+              {m.includes} <code>{scope.implies.join(', ')}</code>
+              {m.ledeEnd}
             </p>
           )}
-          {scope.needsApproval && (
-            <p className="field-hint">
-              Not open by default: the service operator must enable it for the app.
-            </p>
-          )}
+          {scope.needsApproval && <p className="field-hint">{m.needsApproval}</p>}
         </header>
         <dl className="scope-facts">
-          {HELD_FACTS.map(({ label, held }) => (
+          {HELD_FACTS.map((held) => (
             <div key={held}>
-              <dt>{label}</dt>
+              <dt>{m[held]}</dt>
               <dd>
                 <Standing token={token} scope={scope.name} held={held} />
               </dd>
             </div>
           ))}
           <div className="scope-facts-wide">
-            <dt>Used by</dt>
+            <dt>{m.usedBy}</dt>
             <dd>
               <UsedBy uses={usesOfScope(scope.name)} />
             </dd>
@@ -109,51 +122,54 @@ function ScopeRow({ scope, token }: { scope: ScopeInfo; token: TokenView }) {
 }
 
 function TokenSummary({ token }: { token: TokenView }) {
+  const m = useMessages('scopes', scopesMessages)
   if (token === 'checking') {
+    // A status with its text visible (WCAG 4.1.3), not aria-busy on a role-less box.
     return (
-      <div className="card scope-summary" aria-busy="true">
-        <p className="muted">Checking the session…</p>
+      <div className="card scope-summary" role="status">
+        <p className="muted">{m.checking}</p>
       </div>
     )
   }
   if (token === 'not connected') {
     return (
       <div className="card scope-summary">
-        <p>
-          Not connected: a visitor has public read-only access. Connect to see which scopes a token
-          holds.
-        </p>
+        <p>{m.notConnectedText}</p>
         <p className="notice-actions">
           <Link className="btn btn-primary" to={connectHref('/scopes')}>
-            Go to Connect
+            {m.goToConnect}
           </Link>
         </p>
       </div>
     )
   }
-  const list = (scopes: readonly string[]) => (scopes.length === 0 ? '(none)' : scopes.join(','))
+  // Plain words for an empty list, not a bare "(none)".
+  const list = (scopes: readonly string[]) =>
+    scopes.length === 0 ? (
+      <span>{m.noScopes}</span>
+    ) : (
+      <span className="mono">{scopes.join(',')}</span>
+    )
   return (
     <div className="card scope-summary">
       <dl className="props">
         <div className="props-row">
-          <dt>requested</dt>
-          <dd className="mono">{list(token.requested)}</dd>
+          <dt>{m.summaryRequested}</dt>
+          <dd>{list(token.requested)}</dd>
         </div>
         <div className="props-row">
-          <dt>granted</dt>
+          <dt>{m.summaryGranted}</dt>
           <dd>
-            <span className="mono">{list(token.granted)}</span>{' '}
+            {list(token.granted)}{' '}
             <span className="muted">
-              {token.grantedFrom === 'header'
-                ? '(X-OAuth-Scopes of the latest response)'
-                : '(the token endpoint’s answer; no response has carried X-OAuth-Scopes yet)'}
+              {token.grantedFrom === 'header' ? m.grantedFromHeader : m.grantedFromSession}
             </span>
           </dd>
         </div>
       </dl>
       <p className="notice-actions">
         <Link className="btn" to={connectHref('/scopes', token.granted)}>
-          Ask for more scopes
+          {m.askForMore}
         </Link>
       </p>
     </div>
@@ -161,6 +177,7 @@ function TokenSummary({ token }: { token: TokenView }) {
 }
 
 export function ScopesPage() {
+  const m = useMessages('scopes', scopesMessages)
   const session = useQuery(sessionQueries.current())
   const { grantedScopes } = useApiStatus()
   const current = session.data?.connected === true ? session.data : null
@@ -177,13 +194,17 @@ export function ScopesPage() {
 
   return (
     <div className="page">
-      <title>Scopes · Yuque OAuth Playground</title>
+      <title>{m.documentTitle}</title>
       <header className="page-head">
-        <h1>Scopes</h1>
+        <h1>{m.heading}</h1>
         <p className="lede">
-          Every scope of the service: what it allows, whether this session asked for it and holds
-          it, and which views of the playground need it. A full scope includes its{' '}
-          <code>:read</code> variant, so <code>doc</code> grants <code>doc:read</code>.
+          {m.ledeStart}
+          <code>:read</code>
+          {m.ledeMiddle}
+          <code>doc</code>
+          {m.ledeGrants}
+          <code>doc:read</code>
+          {m.ledeEnd}
         </p>
       </header>
       <TokenSummary token={token} />
@@ -191,12 +212,15 @@ export function ScopesPage() {
         <li className="scope-row-none">
           <article className="card scope-row" aria-labelledby="scope-row-none">
             <header className="scope-row-head">
-              <h2 id="scope-row-none">No scope</h2>
-              <p>{NO_SCOPE_MEANING}.</p>
+              <h2 id="scope-row-none">{m.noScopeTitle}</h2>
+              <p>
+                {m.noScopeMeaning}
+                {m.ledeEnd}
+              </p>
             </header>
             <dl className="scope-facts">
               <div className="scope-facts-wide">
-                <dt>Used by</dt>
+                <dt>{m.usedBy}</dt>
                 <dd>
                   <UsedBy uses={publicUses()} />
                 </dd>

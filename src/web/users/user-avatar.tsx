@@ -13,9 +13,14 @@ interface UserAvatarProps {
   size: 'small' | 'large'
   /** Next to the user's name already: the image adds nothing for a screen reader. */
   isDecorative?: boolean
+  /**
+   * The text alternative, in the page's language, from the caller (user-card.tsx): this module is
+   * in the first load (the header), and the users catalog is not.
+   */
+  label?: string
 }
 
-export function UserAvatar({ user, size, isDecorative = false }: UserAvatarProps) {
+export function UserAvatar({ user, size, isDecorative = false, label }: UserAvatarProps) {
   const [hasFailed, setHasFailed] = useState(false)
   const initial = (user.name.trim() || user.login).charAt(0).toUpperCase()
   const pixels = size === 'large' ? 72 : 28
@@ -25,7 +30,7 @@ export function UserAvatar({ user, size, isDecorative = false }: UserAvatarProps
         className={`avatar avatar-${size} avatar-fallback`}
         {...(isDecorative
           ? { 'aria-hidden': true }
-          : { role: 'img', 'aria-label': `${user.name} (no avatar)` })}
+          : { role: 'img', 'aria-label': label ?? user.name })}
       >
         {initial}
       </span>
@@ -35,7 +40,7 @@ export function UserAvatar({ user, size, isDecorative = false }: UserAvatarProps
     <img
       className={`avatar avatar-${size}`}
       src={user.avatar_url}
-      alt={isDecorative ? '' : `Avatar of ${user.name}`}
+      alt={isDecorative ? '' : (label ?? user.name)}
       width={pixels}
       height={pixels}
       referrerPolicy="no-referrer"

@@ -1,12 +1,19 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useReducer } from 'react'
 import { useQuery, type UseQueryResult } from '@tanstack/react-query'
-import { useNavigate, useParams } from 'react-router-dom'
-import { parseUserKey, type UserKey } from '../../protocol/user-key'
+import { useParams } from 'react-router-dom'
+import type { UserKey } from '../../protocol/user-key'
+import { useMessages } from '../i18n/use-messages'
 import { isApiError, type ApiError } from '../lib/api-error'
 import { apiCall, apiTemplateLine } from '../lib/api-call'
 import { USER_SHOW } from '../../protocol/endpoint-rows-account'
 import { ApiErrorNotice } from '../lib/api-error-notice'
 import { ResponseMetaLine } from '../lib/response-meta'
+import { OutOfDateNote, isOutOfDate } from '../profile/out-of-date'
+import { DemoUsers } from './demo-users'
+import { LookupForm } from './lookup-form'
+import { checkLookupKey, describeKeyProblem } from './lookup-key'
+import { initialLookupView, nextLookupView } from './lookup-view'
+import { usersMessages } from './messages'
 import { UserCard, UserCardSkeleton } from './user-card'
 import { userQueries, type UserResult } from './user-queries'
 import '../lib/page.css'
@@ -27,96 +34,56 @@ function isTokenRequired(error: unknown): error is ApiError {
   )
 }
 
-function describeKey(key: UserKey): string {
-  return key.kind === 'id' ? `id ${key.id}` : `login "${key.login}"`
-}
-
-function LookupForm({ initialValue }: { initialValue: string }) {
-  const navigate = useNavigate()
-  const inputId = useId()
-  const messageId = useId()
-  const [value, setValue] = useState(initialValue)
-  const [message, setMessage] = useState<string | null>(null)
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    // Validated before any request (and the proxy checks the path segment again).
-    const result = parseUserKey(value)
-    if (!result.ok) {
-      setMessage(result.message)
-      return
-    }
-    setMessage(null)
-    void navigate(`/users/${encodeURIComponent(result.key.value)}`)
-  }
-
-  return (
-    <form className="card lookup-form" onSubmit={submit} noValidate role="search">
-      <label htmlFor={inputId}>Login or numeric id</label>
-      <div className="lookup-row">
-        <input
-          id={inputId}
-          name="key"
-          className="input mono"
-          value={value}
-          onChange={(event) => {
-            setValue(event.target.value)
-            if (message !== null) setMessage(null)
-          }}
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          placeholder="alice or 1"
-          aria-invalid={message !== null}
-          aria-describedby={messageId}
-        />
-        <button type="submit" className="btn btn-primary">
-          Look up
-        </button>
-      </div>
-      <p
-        id={messageId}
-        className={message === null ? 'field-hint' : 'field-error'}
-        aria-live="polite"
-      >
-        {message ??
-          'Public data: the spec answers without connecting; the real service wants a connected account. Digits only means an id.'}
-      </p>
-    </form>
-  )
+interface ResultProps {
+  userKey: UserKey
+  /** Says a found user once, in the page's status region (WCAG 4.1.3, Status Messages). */
+  announce: (text: string) => void
 }
 
 function LookupResultView({
   userKey,
+  announce,
   query,
-}: {
-  userKey: UserKey
-  query: UseQueryResult<UserResult>
-}) {
+}: ResultProps & { query: UseQueryResult<UserResult> }) {
+  const m = useMessages('users', usersMessages)
+  const user = query.data?.data
+  const found = user === undefined ? null : m.found({ name: user.name, login: user.login })
+  useEffect(() => {
+    if (found !== null) announce(found)
+  }, [found, announce])
+
   if (query.isPending) return <UserCardSkeleton />
-  if (query.isError) {
-    const isNotFound = isApiError(query.error) && query.error.status === 404
+  if (query.isError && !isOutOfDate(query)) {
+    const { error } = query
+    const isNotFound = isApiError(error) && error.status === 404
+    const key =
+      userKey.kind === 'id' ? m.describeId({ id: userKey.value }) : m.describeLogin(userKey)
+    const message = error instanceof Error ? error.message : String(error)
     return (
       <ApiErrorNotice
-        error={query.error}
+        error={error}
         onRetry={() => void query.refetch()}
         {...(isNotFound
           ? {
-              title: `No user with ${describeKey(userKey)}`,
-              detail: `The service answered 404 (${query.error.message}). Check the ${userKey.kind === 'id' ? 'number' : 'spelling'}, or try ${userKey.kind === 'id' ? 'the login' : 'the numeric id'} instead.`,
+              title: m.notFoundTitle({ key }),
+              detail: (userKey.kind === 'id' ? m.notFoundDetailId : m.notFoundDetailLogin)({
+                message,
+              }),
             }
-          : isTokenRequired(query.error)
+          : isTokenRequired(error)
             ? {
-                title: 'A connected account is needed',
-                detail: `The service requires a connected account for user lookups. It answered 401 to this lookup sent without a token (${query.error.message}); connect, and the playground sends your token with it.`,
-                connectLabel: 'Connect',
+                title: m.tokenRequiredTitle,
+                detail: m.tokenRequiredDetail({ message }),
+                connectLabel: m.connect,
               }
             : {})}
       />
     )
   }
+  if (query.data === undefined) return null
   return (
     <>
+      {isOutOfDate(query) && <OutOfDateNote updatedAt={query.dataUpdatedAt} />}
       <UserCard user={query.data.data} />
       <ResponseMetaLine
         request={apiCall(USER_SHOW, { login: userKey.value }).line}
@@ -126,44 +93,54 @@ function LookupResultView({
   )
 }
 
-function LookupById({ userKey, id }: { userKey: UserKey; id: number }) {
-  return <LookupResultView userKey={userKey} query={useQuery(userQueries.byId(id))} />
+function LookupById(props: ResultProps & { id: number }) {
+  return <LookupResultView {...props} query={useQuery(userQueries.byId(props.id))} />
 }
 
-function LookupByLogin({ userKey, login }: { userKey: UserKey; login: string }) {
-  return <LookupResultView userKey={userKey} query={useQuery(userQueries.byLogin(login))} />
-}
-
-function LookupResult({ userKey }: { userKey: UserKey }) {
-  return userKey.kind === 'id' ? (
-    <LookupById userKey={userKey} id={userKey.id} />
-  ) : (
-    <LookupByLogin userKey={userKey} login={userKey.login} />
-  )
+function LookupByLogin(props: ResultProps & { login: string }) {
+  return <LookupResultView {...props} query={useQuery(userQueries.byLogin(props.login))} />
 }
 
 export function UserLookupPage() {
+  const m = useMessages('users', usersMessages)
   const { key: rawKey = '' } = useParams()
-  const parsed = rawKey === '' ? null : parseUserKey(rawKey)
+  const parsed = rawKey === '' ? null : checkLookupKey(rawKey)
+  const [view, dispatch] = useReducer(nextLookupView, rawKey, initialLookupView)
+  // React's "adjusting state when a prop changes": a new key in the address starts afresh.
+  if (view.addressKey !== rawKey) dispatch({ type: 'address', key: rawKey })
+  const announce = useCallback((text: string) => dispatch({ type: 'found', text }), [])
 
   return (
     <div className="page">
-      <title>{`${rawKey === '' ? 'Users' : rawKey} · Yuque OAuth Playground`}</title>
+      <title>{rawKey === '' ? m.documentTitleEmpty : m.documentTitle({ key: rawKey })}</title>
       <header className="page-head">
-        <h1>Look up a user</h1>
+        <h1>{m.heading}</h1>
         <p className="lede">
-          <span className="mono">{apiTemplateLine(USER_SHOW)}</span> with a login or an id: public
-          information.
+          <span className="mono">{apiTemplateLine(USER_SHOW)}</span>
+          {m.lede}
         </p>
       </header>
-      {/* A new key in the address starts a fresh form with it. */}
-      <LookupForm key={rawKey} initialValue={rawKey} />
-      {parsed === null ? null : parsed.ok ? (
-        <LookupResult userKey={parsed.key} />
+      <LookupForm
+        addressKey={rawKey}
+        onRefused={() => dispatch({ type: 'refused' })}
+        onAccepted={() => dispatch({ type: 'accepted' })}
+      />
+      <DemoUsers />
+      <p role="status" className="visually-hidden">
+        {view.announcement}
+      </p>
+      {parsed === null || view.isResultDropped ? null : parsed.ok ? (
+        parsed.key.kind === 'id' ? (
+          <LookupById userKey={parsed.key} id={parsed.key.id} announce={announce} />
+        ) : (
+          <LookupByLogin userKey={parsed.key} login={parsed.key.login} announce={announce} />
+        )
       ) : (
         <div className="notice notice-error" role="alert">
-          <p className="notice-title">Not a valid login or id</p>
-          <p>{parsed.message} Nothing was requested.</p>
+          <p className="notice-title">{m.invalidInAddressTitle}</p>
+          <p>
+            {describeKeyProblem(m, parsed.problem)} {m.nothingRequested}
+          </p>
         </div>
       )}
     </div>

@@ -1,3 +1,0 @@
-import type { profileMessages } from './messages'
-
-export const profileMessagesZh: typeof profileMessages = {}
