@@ -1,0 +1,78 @@
+/**
+ * Full-page screenshots of the main screens for review, in English and Chinese, light and dark:
+ * docs/screenshots/<screen>-<lang>-<scheme>.png. On demand only (`npm run screenshots`, which
+ * sets SCREENSHOTS=1): they assert nothing a reviewer's eye does not, and writing files on every
+ * run would dirty the work tree.
+ */
+import path from 'node:path'
+import type { Page } from '@playwright/test'
+import {
+  connectInAnyLanguage,
+  consentButton,
+  openInspector,
+  sendInExplorer,
+  settled,
+} from './support/any-language'
+import { expect, test } from './support/fixtures'
+
+const OUT_DIR = path.join(import.meta.dirname, '..', 'docs', 'screenshots')
+
+const LANGUAGES = [
+  { locale: 'en-US', lang: 'en' },
+  { locale: 'zh-CN', lang: 'zh-CN' },
+] as const
+const SCHEMES = ['light', 'dark'] as const
+
+for (const { locale, lang } of LANGUAGES) {
+  for (const colorScheme of SCHEMES) {
+    test.describe(`Screenshots in ${locale}, ${colorScheme}`, () => {
+      test.skip(process.env.SCREENSHOTS !== '1', 'on demand: npm run screenshots')
+      test.use({ locale, colorScheme, viewport: { width: 1280, height: 800 } })
+
+      test('the main screens', async ({ page }) => {
+        test.setTimeout(120_000)
+        const shoot = async (screen: string) => {
+          await page.screenshot({
+            path: path.join(OUT_DIR, `${screen}-${lang}-${colorScheme}.png`),
+            fullPage: true,
+            animations: 'disabled',
+          })
+        }
+        const visit = async (screen: string, address: string, ready?: (p: Page) => unknown) => {
+          await page.goto(address)
+          await settled(page)
+          if (ready !== undefined) await ready(page)
+          await shoot(screen)
+        }
+
+        await visit('connect', '/')
+        // Soft: the shots are still taken (and the test fails at its end) when the page is not
+        // in the language asked for.
+        await expect.soft(page.locator('html')).toHaveAttribute('lang', lang)
+
+        await connectInAnyLanguage(page, {
+          login: 'wangxiaoming',
+          scopes: ['repo:read', 'doc:read', 'group:read'],
+          waitFor: 'consent',
+        })
+        await shoot('consent')
+        await consentButton(page, 'approve').click()
+        await page.waitForURL('**/me')
+        await settled(page)
+        await shoot('profile')
+
+        await visit('users', '/users/alice', (p) =>
+          expect(p.locator('main article').first()).toBeVisible(),
+        )
+        await visit('scopes', '/scopes')
+        await sendInExplorer(page, 'user.me')
+        await settled(page)
+        await shoot('explorer')
+
+        await visit('inspector', '/me', async (p) => {
+          await openInspector(p)
+        })
+      })
+    })
+  }
+}
