@@ -10,8 +10,12 @@ import { createQueryClient } from './query-client'
 import { listenToResponses } from './response-listeners'
 import './lib/base.css'
 
-// Before anything else: an OAuth callback's code and state leave the address bar now.
-captureCallbackFromAddressBar()
+// Before anything else: an OAuth callback's code and state leave the address bar now, and the
+// code exchange starts beside the app's boot rather than after it (exchange-once.ts; bench: the
+// login round trip). Its own chunk: the login's code is not in every first load.
+if (captureCallbackFromAddressBar()) {
+  void import('./callback/exchange-once').then((exchange) => exchange.exchangeFromAddressBar())
+}
 
 // The shared client imports no feature (eslint.config.js): the features that watch every answer
 // are wired here, and so is the timeline's pagehide listener (modules do nothing on import).

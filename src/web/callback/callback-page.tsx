@@ -213,7 +213,7 @@ export function CallbackPage() {
     const state = captured.kind === 'empty' ? null : captured.state
     return {
       params: captured,
-      verdict: verifyState(state, state === null ? 'unknown' : pendingStates.status(state)),
+      verdict: verifyState(state, state === null ? 'unknown' : exchangeCodeOnce.statusOf(state)),
     }
   })
   const canExchange = params.kind === 'code' && verdict === 'match'

@@ -7,10 +7,16 @@
  * 2. The state is marked used in sessionStorage synchronously, before the request starts: a later
  *    page life (reload, back, bfcache) finds it used and exchanges nothing.
  * Nothing retries it: an authorization code is single-use (RFC 6749 §4.1.2).
+ *
+ * The exchange starts before React boots (main.tsx calls exchangeFromAddressBar as the app
+ * starts on a callback), beside the app's boot and the callback page's chunk instead of after
+ * them (bench: the login round trip); the callback page then gets the same promise.
  */
 import type { ExchangeRequest, ExchangeResponse } from '../../protocol/playground-api'
 import { exchangeCode } from '../session/login-requests'
-import { pendingStates, type ClaimResult } from './pending-states'
+import type { CallbackParams } from './callback-params'
+import { peekCapturedCallback } from './capture-callback'
+import { pendingStates, type ClaimResult, type StoredStateStatus } from './pending-states'
 
 export class ExchangeRefusedError extends Error {
   override readonly name = 'ExchangeRefusedError'
@@ -26,22 +32,57 @@ export class ExchangeRefusedError extends Error {
 interface ExchangeGuardDeps {
   claim: (state: string) => ClaimResult
   exchange: (request: ExchangeRequest) => Promise<ExchangeResponse>
+  /** The stored status of a state (pending-states.ts). */
+  status: (state: string) => StoredStateStatus
 }
 
-export function createExchangeGuard({ claim, exchange }: ExchangeGuardDeps) {
+export function createExchangeGuard({ claim, exchange, status }: ExchangeGuardDeps) {
   const inFlight = new Map<string, Promise<ExchangeResponse>>()
-  return function exchangeOnce(request: ExchangeRequest): Promise<ExchangeResponse> {
+  /** The states this page life claimed itself: its own exchange, started early or not. */
+  const claimedHere = new Set<string>()
+  function exchangeOnce(request: ExchangeRequest): Promise<ExchangeResponse> {
     const existing = inFlight.get(request.state)
     if (existing) return existing
     const claimed = claim(request.state)
+    if (claimed === 'claimed') claimedHere.add(request.state)
     const promise =
       claimed === 'claimed' ? exchange(request) : Promise.reject(new ExchangeRefusedError(claimed))
     inFlight.set(request.state, promise)
     return promise
   }
+  return Object.assign(exchangeOnce, {
+    /**
+     * The state's status as the callback page judges it: a state this page life is exchanging
+     * already (the early start) is the page's own pending login, not one used before.
+     */
+    statusOf(state: string): StoredStateStatus {
+      return claimedHere.has(state) ? 'pending' : status(state)
+    },
+  })
+}
+
+export type ExchangeGuard = ReturnType<typeof createExchangeGuard>
+
+/**
+ * Starts the exchange of a callback's code when the state is this tab's pending one; does
+ * nothing otherwise (the callback page shows why). A failure is the page's to report.
+ */
+export function startExchangeEarly(params: CallbackParams, guard: ExchangeGuard): void {
+  if (params.kind !== 'code') return
+  if (guard.statusOf(params.state) !== 'pending') return
+  // Handled here so that it is never an unhandled rejection; the page awaits the same promise.
+  guard({ code: params.code, state: params.state }).catch(() => undefined)
 }
 
 export const exchangeCodeOnce = createExchangeGuard({
   claim: (state) => pendingStates.claim(state),
   exchange: exchangeCode,
+  status: (state) => pendingStates.status(state),
 })
+
+/** main.tsx, as the app starts on a callback with parameters: the exchange leaves now. */
+export function exchangeFromAddressBar(): void {
+  startExchangeEarly(peekCapturedCallback(), exchangeCodeOnce)
+  // A login usually lands on the profile: its code loads while the code is exchanged.
+  void import('../profile/profile-page')
+}
