@@ -10,7 +10,7 @@ import { verifyState, type CallbackParams, type StateVerdict } from './callback-
 import { describeExchangeError } from './describe-exchange-error'
 import { exchangeCodeOnce } from './exchange-once'
 import { pendingStates } from './pending-states'
-import { recordCallback } from '../inspector/keep-timeline'
+import { recordCallbackOnce } from './record-callback'
 import '../lib/page.css'
 
 type Outcome =
@@ -18,9 +18,6 @@ type Outcome =
   | { status: 'exchanging' }
   | { status: 'connected'; response: ExchangeResponse }
   | { status: 'failed'; error: unknown }
-
-/** The callbacks already entered in the flow inspector (see CallbackPage). */
-const inspectedCallbacks = new WeakSet<CallbackParams>()
 
 function shortState(state: string | null): string {
   if (state === null) return '(none)'
@@ -221,21 +218,7 @@ export function CallbackPage() {
     canExchange ? { status: 'exchanging' } : { status: 'idle' },
   )
 
-  useEffect(() => {
-    // StrictMode runs effects twice: one inspector entry per callback, never the code itself.
-    if (params.kind === 'empty' || inspectedCallbacks.has(params)) return
-    inspectedCallbacks.add(params)
-    recordCallback({
-      kind: 'callback',
-      at: Date.now(),
-      result: params.kind,
-      verdict,
-      ...(params.kind === 'error' ? { error: params.error.slice(0, 64) } : {}),
-      ...(params.kind !== 'invalid' && params.state !== null
-        ? { stateStart: params.state.slice(0, 6) }
-        : {}),
-    })
-  }, [params, verdict])
+  useEffect(() => recordCallbackOnce(params, verdict), [params, verdict])
 
   useEffect(() => {
     forgetCapturedCallback()

@@ -14,9 +14,10 @@
  */
 import type { ExchangeRequest, ExchangeResponse } from '../../protocol/playground-api'
 import { exchangeCode } from '../session/login-requests'
-import type { CallbackParams } from './callback-params'
+import { verifyState, type CallbackParams } from './callback-params'
 import { peekCapturedCallback } from './capture-callback'
 import { pendingStates, type ClaimResult, type StoredStateStatus } from './pending-states'
+import { recordCallbackOnce } from './record-callback'
 
 export class ExchangeRefusedError extends Error {
   override readonly name = 'ExchangeRefusedError'
@@ -69,7 +70,10 @@ export type ExchangeGuard = ReturnType<typeof createExchangeGuard>
  */
 export function startExchangeEarly(params: CallbackParams, guard: ExchangeGuard): void {
   if (params.kind !== 'code') return
-  if (guard.statusOf(params.state) !== 'pending') return
+  const status = guard.statusOf(params.state)
+  // The check precedes the exchange, in the inspector too (its entries keep their order).
+  recordCallbackOnce(params, verifyState(params.state, status))
+  if (status !== 'pending') return
   // Handled here so that it is never an unhandled rejection; the page awaits the same promise.
   guard({ code: params.code, state: params.state }).catch(() => undefined)
 }
