@@ -49,15 +49,33 @@ try {
   console.log(
     `${total} requests; CPU of this process (emulator + proxy) ${(((used.user + used.system) / total) | 0).toString()} µs per request`,
   )
+  // Samples under the emulator's code are its own (the direct target pays them too): left out.
+  const parentOf = new Map<number, Profiler.ProfileNode>()
+  for (const node of profile.nodes) {
+    for (const child of node.children ?? []) parentOf.set(child, node)
+  }
+  const isEmulator = (node: Profiler.ProfileNode) => {
+    for (let at: Profiler.ProfileNode | undefined = node; at; at = parentOf.get(at.id)) {
+      if (at.callFrame.url.includes('/src/emulator/')) return true
+    }
+    return false
+  }
   const self = new Map<string, number>()
   const counts = new Map<number, number>()
   for (const id of profile.samples ?? []) counts.set(id, (counts.get(id) ?? 0) + 1)
   const all = profile.samples?.length ?? 1
+  let emulator = 0
   for (const node of profile.nodes) {
+    const count = counts.get(node.id) ?? 0
+    if (isEmulator(node)) {
+      emulator += count
+      continue
+    }
     const { functionName, url, lineNumber } = node.callFrame
     const key = `${functionName || '(anonymous)'} ${url.replace(/^.*\/(node_modules|src)\//, '$1/')}:${lineNumber + 1}`
-    self.set(key, (self.get(key) ?? 0) + (counts.get(node.id) ?? 0))
+    self.set(key, (self.get(key) ?? 0) + count)
   }
+  console.log(`${((100 * emulator) / all).toFixed(1)}% of the samples under the emulator's code`)
   for (const [key, count] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 40)) {
     console.log(`${((100 * count) / all).toFixed(1).padStart(5)}%  ${key}`)
   }

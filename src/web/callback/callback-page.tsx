@@ -4,11 +4,10 @@ import { Link, useNavigate } from 'react-router-dom'
 import type { ExchangeResponse } from '../../protocol/playground-api'
 import { Checklist, type Step } from '../lib/checklist'
 import { landingPath } from './landing-path'
-import { startSession } from '../session/account-cache'
 import { forgetCapturedCallback, peekCapturedCallback } from './capture-callback'
 import { verifyState, type CallbackParams, type StateVerdict } from './callback-params'
 import { describeExchangeError } from './describe-exchange-error'
-import { exchangeCodeOnce } from './exchange-once'
+import { exchangeCodeOnce, startSessionOnce } from './exchange-once'
 import { pendingStates } from './pending-states'
 import { recordCallbackOnce } from './record-callback'
 import '../lib/page.css'
@@ -236,7 +235,7 @@ export function CallbackPage() {
     exchangeCodeOnce({ code: params.code, state: params.state }).then(
       async (response) => {
         if (!isCurrent) return
-        await startSession(client, response)
+        await startSessionOnce(client, response)
         if (!isCurrent) return
         setOutcome({ status: 'connected', response })
         void navigate(landingPath(response.returnTo), { replace: true })

@@ -1,6 +1,13 @@
-import { describe, expect, it, vi } from 'vitest'
+import { QueryClient } from '@tanstack/react-query'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ExchangeResponse } from '../../protocol/playground-api'
-import { ExchangeRefusedError, createExchangeGuard, startExchangeEarly } from './exchange-once'
+import {
+  ExchangeRefusedError,
+  createExchangeGuard,
+  startExchangeEarly,
+  startSessionOnce,
+} from './exchange-once'
+import { sessionQueries } from '../session/session-queries'
 import { createPendingStates } from './pending-states'
 
 function setup() {
@@ -117,5 +124,25 @@ describe('the exchange started before React boots', () => {
     startExchangeEarly({ kind: 'code', code: 'c1', state: 's1' }, exchangeOnce)
     await expect(exchangeOnce({ code: 'c1', state: 's1' })).rejects.toThrow('invalid_grant')
     expect(exchange).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('startSessionOnce', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('primes the cache from the answer once, whether the early start or the page comes first: one profile request', async () => {
+    const { response } = setup()
+    const fetchMock = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) =>
+      Promise.resolve(Response.json({ data: null }, { status: 500 })),
+    )
+    vi.stubGlobal('fetch', fetchMock)
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    await Promise.all([startSessionOnce(client, response), startSessionOnce(client, response)])
+    expect(client.getQueryData(sessionQueries.current().queryKey)).toMatchObject({
+      connected: true,
+      scope: 'doc',
+    })
+    const calls = fetchMock.mock.calls.map(([input]) => String(input))
+    expect(calls).toEqual(['/api/v2/user'])
   })
 })

@@ -12,7 +12,9 @@
  * starts on a callback), beside the app's boot and the callback page's chunk instead of after
  * them (bench: the login round trip); the callback page then gets the same promise.
  */
+import type { QueryClient } from '@tanstack/react-query'
 import type { ExchangeRequest, ExchangeResponse } from '../../protocol/playground-api'
+import { startSession } from '../session/account-cache'
 import { exchangeCode } from '../session/login-requests'
 import { verifyState, type CallbackParams } from './callback-params'
 import { peekCapturedCallback } from './capture-callback'
@@ -65,17 +67,23 @@ export function createExchangeGuard({ claim, exchange, status }: ExchangeGuardDe
 export type ExchangeGuard = ReturnType<typeof createExchangeGuard>
 
 /**
- * Starts the exchange of a callback's code when the state is this tab's pending one; does
- * nothing otherwise (the callback page shows why). A failure is the page's to report.
+ * Starts the exchange of a callback's code when the state is this tab's pending one, and answers
+ * its promise; does nothing otherwise (the callback page shows why) and answers null.
  */
-export function startExchangeEarly(params: CallbackParams, guard: ExchangeGuard): void {
-  if (params.kind !== 'code') return
+export function startExchangeEarly(
+  params: CallbackParams,
+  guard: ExchangeGuard,
+): Promise<ExchangeResponse> | null {
+  if (params.kind !== 'code') return null
   const status = guard.statusOf(params.state)
   // The check precedes the exchange, in the inspector too (its entries keep their order).
   recordCallbackOnce(params, verifyState(params.state, status))
-  if (status !== 'pending') return
-  // Handled here so that it is never an unhandled rejection; the page awaits the same promise.
-  guard({ code: params.code, state: params.state }).catch(() => undefined)
+  if (status !== 'pending') return null
+  const exchange = guard({ code: params.code, state: params.state })
+  // Handled here so that it is never an unhandled rejection; the page awaits the same promise
+  // and reports the failure.
+  exchange.catch(() => undefined)
+  return exchange
 }
 
 export const exchangeCodeOnce = createExchangeGuard({
@@ -84,9 +92,31 @@ export const exchangeCodeOnce = createExchangeGuard({
   status: (state) => pendingStates.status(state),
 })
 
-/** main.tsx, as the app starts on a callback with parameters: the exchange leaves now. */
-export function exchangeFromAddressBar(): void {
-  startExchangeEarly(peekCapturedCallback(), exchangeCodeOnce)
+const sessionsStarted = new WeakMap<ExchangeResponse, Promise<void>>()
+
+/**
+ * The cache takes the exchange's answer once (account-cache.ts: the session as the answer says,
+ * the new account's profile asked for at once), whether the early start or the callback page
+ * gets there first: a second start would drop the profile's request in flight and ask again.
+ */
+export function startSessionOnce(client: QueryClient, response: ExchangeResponse): Promise<void> {
+  let started = sessionsStarted.get(response)
+  if (started === undefined) {
+    started = startSession(client, response)
+    sessionsStarted.set(response, started)
+  }
+  return started
+}
+
+/**
+ * main.tsx, as the app starts on a callback with parameters: the exchange leaves now, and its
+ * answer primes the cache before React has rendered the callback page.
+ */
+export function exchangeFromAddressBar(client: QueryClient): void {
+  startExchangeEarly(peekCapturedCallback(), exchangeCodeOnce)?.then(
+    (response) => startSessionOnce(client, response),
+    () => undefined,
+  )
   // A login usually lands on the profile: its code loads while the code is exchanged.
   void import('../profile/profile-page')
 }
