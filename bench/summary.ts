@@ -167,7 +167,13 @@ function browserRows({ login, tour }: BenchResults): SummaryRow[] {
 
 function lighthouseRows({ lighthouse }: BenchResults): SummaryRow[] {
   if (!lighthouse.ok) return [notMeasured('Lighthouse', lighthouse.error)]
-  return lighthouse.value.pages.map((page) => {
+  return lighthouse.value.pages.map((page): SummaryRow => {
+    if (page.runs.length === 0) {
+      return notMeasured(
+        `Lighthouse ${page.preset} \`${page.page}\``,
+        page.errors[0] ?? 'no run in the time left',
+      )
+    }
     const misses = LIGHTHOUSE_CATEGORIES.filter(
       (category) => (page.median[category] ?? 0) < LIGHTHOUSE_TARGETS[category],
     )
