@@ -215,42 +215,113 @@ function summarize(
   }
 }
 
-/** Each page with each preset, one run at a time, each in a fresh Chromium profile. */
+/** A page's runs and, per category, the median of their scores. */
+export interface LighthousePage {
+  preset: LighthousePreset
+  page: string
+  runs: LighthouseRun[]
+  median: Record<LighthouseCategory, number | null>
+  /** For /me: every run fetched the profile (the session cookie worked). */
+  connected: boolean
+  /** Runs that failed (a time-out on a loaded machine), by their error's first line. */
+  errors: string[]
+}
+
+export interface LighthouseResult {
+  version: string
+  runs: LighthouseRun[]
+  pages: LighthousePage[]
+}
+
+function medianScore(values: (number | null)[]): number | null {
+  const known = values.filter((value): value is number => value !== null).sort((a, b) => a - b)
+  if (known.length === 0) return null
+  const middle = Math.floor(known.length / 2)
+  return known.length % 2 === 1
+    ? (known[middle] ?? null)
+    : Math.round(((known[middle - 1] ?? 0) + (known[middle] ?? 0)) / 2)
+}
+
+/**
+ * Each page with each preset `times` times, round-robin (a burst of load from elsewhere does not
+ * land on one page's runs only), one run at a time, each in a fresh Chromium profile. A failed
+ * run is noted and the others go on; a page none of whose runs succeeded is an error.
+ */
 export async function measureLighthouse(
   pages: { page: string; url: string; sessionCookies?: readonly SessionCookie[] }[],
   presets: readonly LighthousePreset[],
-): Promise<{ version: string; runs: LighthouseRun[] }> {
+  times = 3,
+  /** No run starts after this time (ms since the epoch): a loaded machine gets fewer runs. */
+  stopAt = Number.POSITIVE_INFINITY,
+): Promise<LighthouseResult> {
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'bench-lighthouse-'))
   const runs: LighthouseRun[] = []
+  const errors = new Map<string, string[]>()
+  const keyOf = (preset: string, page: string) => `${preset} ${page}`
   let version = ''
   try {
-    const plan = presets.flatMap((preset) => pages.map((target) => ({ preset, ...target })))
+    const targets = presets.flatMap((preset) => pages.map((target) => ({ preset, ...target })))
+    const plan = Array.from({ length: times }, () => targets).flat()
     for (const [index, target] of plan.entries()) {
+      if (Date.now() > stopAt) {
+        console.error(`bench: lighthouse out of time after ${index} of ${plan.length} runs`)
+        break
+      }
       const profileDir = path.join(workDir, `profile-${index}`)
-      const browser = await startChromium(profileDir)
       try {
-        if (target.sessionCookies !== undefined) {
-          await setSessionCookies(browser.port, new URL(target.url).origin, target.sessionCookies)
+        const browser = await startChromium(profileDir)
+        try {
+          if (target.sessionCookies !== undefined) {
+            await setSessionCookies(browser.port, new URL(target.url).origin, target.sessionCookies)
+          }
+          const outputPath = path.join(workDir, `report-${index}.json`)
+          await runLighthouseCli(target.url, browser.port, outputPath, target.preset)
+          const text = await readFile(outputPath, 'utf8')
+          // For a closer look: BENCH_LIGHTHOUSE_REPORTS=dir keeps each run's full report there.
+          const keep = process.env.BENCH_LIGHTHOUSE_REPORTS
+          if (keep !== undefined && keep !== '') {
+            await mkdir(keep, { recursive: true })
+            const name = `${target.preset}-${target.page === '/' ? 'root' : target.page.replace(/\W/g, '')}-${Math.floor(index / targets.length) + 1}.json`
+            await writeFile(path.join(keep, name), text)
+          }
+          const report = ReportSchema.parse(JSON.parse(text))
+          version = report.lighthouseVersion
+          runs.push(summarize(target.preset, target.page, target.url, report))
+        } finally {
+          await stopChromium(browser.process)
         }
-        const outputPath = path.join(workDir, `report-${index}.json`)
-        await runLighthouseCli(target.url, browser.port, outputPath, target.preset)
-        const text = await readFile(outputPath, 'utf8')
-        // For a closer look: BENCH_LIGHTHOUSE_REPORTS=dir keeps each run's full report there.
-        const keep = process.env.BENCH_LIGHTHOUSE_REPORTS
-        if (keep !== undefined && keep !== '') {
-          await mkdir(keep, { recursive: true })
-          const name = `${target.preset}-${target.page === '/' ? 'root' : target.page.replace(/\W/g, '')}.json`
-          await writeFile(path.join(keep, name), text)
-        }
-        const report = ReportSchema.parse(JSON.parse(text))
-        version = report.lighthouseVersion
-        runs.push(summarize(target.preset, target.page, target.url, report))
-      } finally {
-        await stopChromium(browser.process)
+      } catch (error) {
+        const message =
+          (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? ''
+        console.error(`bench: lighthouse ${target.preset} ${target.page} run failed: ${message}`)
+        const key = keyOf(target.preset, target.page)
+        errors.set(key, [...(errors.get(key) ?? []), message.slice(0, 200)])
       }
     }
   } finally {
     await rm(workDir, { recursive: true, force: true })
   }
-  return { version, runs }
+  const byPage = presets.flatMap((preset) =>
+    pages.map((target) => {
+      const own = runs.filter((run) => run.preset === preset && run.page === target.page)
+      const median = {} as Record<LighthouseCategory, number | null>
+      for (const category of LIGHTHOUSE_CATEGORIES) {
+        median[category] = medianScore(own.map((run) => run.scores[category]))
+      }
+      return {
+        preset,
+        page: target.page,
+        runs: own,
+        median,
+        connected: own.length > 0 && own.every((run) => run.fetchedProfile),
+        errors: errors.get(keyOf(preset, target.page)) ?? [],
+      }
+    }),
+  )
+  if (runs.length === 0) {
+    throw new Error(
+      `lighthouse: no run succeeded (${[...errors.values()][0]?.[0] ?? 'out of time'})`,
+    )
+  }
+  return { version, runs, pages: byPage }
 }

@@ -9,10 +9,10 @@ import { createRequire } from 'node:module'
 import { z } from 'zod'
 
 /** Measured time per target = rounds × roundSeconds, interleaved so drifting noise hits all. */
-export const LOAD = { connections: 10, warmupSeconds: 2, rounds: 4, roundSeconds: 2 } as const
+export const LOAD = { connections: 10, warmupSeconds: 2, rounds: 6, roundSeconds: 2 } as const
 
 export interface LoadTarget {
-  name: 'direct' | 'proxy' | 'floor'
+  name: 'direct' | 'proxy' | 'traced' | 'floor'
   label: string
   url: string
   headers: Record<string, string>
@@ -28,6 +28,11 @@ export interface LoadResult {
   non2xx: number
   /** Requests per second in each round, in round order (rounds of all targets alternate). */
   roundRequestsPerSecond: number[]
+  /**
+   * CPU time of this process (the servers: emulator, proxy, floor) per request in each round,
+   * in µs; autocannon runs in a child process and is not counted.
+   */
+  roundCpuMicrosPerRequest: number[]
 }
 
 const AutocannonSchema = z.object({
@@ -48,6 +53,7 @@ const AutocannonSchema = z.object({
 const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js')
 
 async function autocannon(target: LoadTarget, seconds: number) {
+  const cpu = process.cpuUsage()
   const args = [
     autocannonCli,
     '--json',
@@ -67,9 +73,22 @@ async function autocannon(target: LoadTarget, seconds: number) {
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
   clearTimeout(killer)
-  if (code !== 0) throw new Error(`autocannon ${target.name} exited with ${code}: ${stderr}`)
-  return AutocannonSchema.parse(JSON.parse(stdout))
+  const used = process.cpuUsage(cpu)
+  if (code !== 0) {
+    throw new Error(
+      `autocannon ${target.name} exited with ${code} (killed after ${seconds + 20} s when null): ${stderr.slice(-500)}`,
+    )
+  }
+  const result = AutocannonSchema.parse(JSON.parse(stdout))
+  if (result.requests.total === 0) {
+    throw new Error(
+      `autocannon ${target.name}: no request completed in ${seconds} s (is the machine overloaded?)`,
+    )
+  }
+  return { ...result, cpuMicrosPerRequest: (used.user + used.system) / result.requests.total }
 }
+
+type Round = Awaited<ReturnType<typeof autocannon>>
 
 /**
  * A warm-up per target, then rounds over all targets, forward then backward (A B C, C B A…),
@@ -80,9 +99,7 @@ async function autocannon(target: LoadTarget, seconds: number) {
  */
 export async function measureLoad(targets: LoadTarget[]): Promise<LoadResult[]> {
   for (const target of targets) await autocannon(target, LOAD.warmupSeconds)
-  const rounds = new Map<LoadTarget, z.infer<typeof AutocannonSchema>[]>(
-    targets.map((target) => [target, []]),
-  )
+  const rounds = new Map<LoadTarget, Round[]>(targets.map((target) => [target, []]))
   for (let round = 0; round < LOAD.rounds; round += 1) {
     const order = round % 2 === 0 ? targets : [...targets].reverse()
     for (const target of order)
@@ -90,10 +107,9 @@ export async function measureLoad(targets: LoadTarget[]): Promise<LoadResult[]> 
   }
   return targets.map((target) => {
     const results = rounds.get(target) ?? []
-    const sum = (pick: (result: z.infer<typeof AutocannonSchema>) => number) =>
+    const sum = (pick: (result: Round) => number) =>
       results.reduce((total, result) => total + pick(result), 0)
-    const mean = (pick: (result: z.infer<typeof AutocannonSchema>) => number) =>
-      sum(pick) / results.length
+    const mean = (pick: (result: Round) => number) => sum(pick) / results.length
     return {
       name: target.name,
       label: target.label,
@@ -109,18 +125,37 @@ export async function measureLoad(targets: LoadTarget[]): Promise<LoadResult[]> 
       errors: sum((result) => result.errors + result.timeouts),
       non2xx: sum((result) => result.non2xx),
       roundRequestsPerSecond: results.map((result) => result.requests.total / result.duration),
+      roundCpuMicrosPerRequest: results.map((result) => result.cpuMicrosPerRequest),
     }
   })
 }
 
+function medianOf(values: number[]): number {
+  const sorted = values.filter(Number.isFinite).sort((x, y) => x - y)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2
+}
+
 /** The median over rounds of a/b, each round's figures measured back to back. */
 export function roundRatio(a: LoadResult, b: LoadResult): number {
-  const ratios = a.roundRequestsPerSecond
-    .map((value, round) => value / (b.roundRequestsPerSecond[round] ?? Number.NaN))
-    .filter(Number.isFinite)
-    .sort((x, y) => x - y)
-  const middle = Math.floor(ratios.length / 2)
-  return ratios.length % 2 === 1
-    ? (ratios[middle] ?? Number.NaN)
-    : ((ratios[middle - 1] ?? Number.NaN) + (ratios[middle] ?? Number.NaN)) / 2
+  return medianOf(
+    a.roundRequestsPerSecond.map(
+      (value, round) => value / (b.roundRequestsPerSecond[round] ?? Number.NaN),
+    ),
+  )
+}
+
+/**
+ * The CPU a forwarder of `a` spends per call beyond the service's own (`direct`): the median over
+ * rounds of a's CPU per request minus direct's in the neighbouring round, in µs. The servers share
+ * one process, so a round through a forwarder also pays the emulator's work.
+ */
+export function ownCpuMicros(a: LoadResult, direct: LoadResult): number {
+  return medianOf(
+    a.roundCpuMicrosPerRequest.map(
+      (value, round) => value - (direct.roundCpuMicrosPerRequest[round] ?? Number.NaN),
+    ),
+  )
 }

@@ -23,13 +23,27 @@ test.describe('The flow inspector', () => {
   }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     const requests = recordRequests(page)
+    // The proxy traces a call only while the inspector is open (it asks with a request header,
+    // kept for the tab across the login's navigations): open it before connecting.
+    const sessionRead = page.waitForResponse((response) => response.url().endsWith('/auth/session'))
+    await page.goto('/')
+    await sessionRead
+    const toggle = page.getByRole('button', { name: 'Inspector' })
+    const wantsTrace = (path: string) =>
+      requests
+        .filter((request) => new URL(request.url()).pathname === path)
+        .map((request) => request.headers()['x-playground-want-trace'] === '1')
+    expect(wantsTrace('/auth/session'), 'the first load, inspector closed').toEqual([false])
+    await toggle.click()
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true')
     await connectAs(page, { login: 'alice', scopes: ['repo:read'] })
     await expect(page.getByRole('article', { name: 'Alice Chen' })).toBeVisible()
+    expect(wantsTrace('/auth/exchange'), 'the exchange, inspector opened before').toEqual([true])
     const callback = requests.find((request) => new URL(request.url()).pathname === '/callback')
     const code = new URL(callback!.url()).searchParams.get('code')
     expect(code, 'the code the service sent back').toBeTruthy()
 
-    const toggle = page.getByRole('button', { name: 'Inspector' })
+    // Back from the service the panel is closed (a new page), the tab still asks for traces.
     await expect(toggle).toHaveAttribute('aria-expanded', 'false')
     await toggle.click()
     const inspector = inspectorOf(page)

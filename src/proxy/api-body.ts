@@ -41,7 +41,9 @@ function bodyFields(body: Record<string, unknown>): TraceField[] {
  * come with none; one with a body needs `Content-Type: application/json` and a JSON object.
  */
 export async function readApiBody(endpoint: Endpoint, request: Request): Promise<ApiBody> {
-  const text = await request.text()
+  // A GET or HEAD request has no body (Fetch forbids one; the Node adapter never attaches it),
+  // and asking the adapter's lazy request for its text would build a whole Fetch Request first.
+  const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text()
   const operation = requestLine(endpoint)
   if (!endpoint.hasBody) {
     if (text === '') return { ok: true, json: undefined, fields: [] }

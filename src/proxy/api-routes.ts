@@ -86,9 +86,21 @@ export function createApiRoutes(ctx: ProxyContext) {
     // Re-serialised by readApiBody: the service gets the proxy's JSON, not the browser's bytes.
     if (body.json !== undefined) headers['Content-Type'] = 'application/json'
     const upstreamUrl = buildUpstreamUrl(config.baseUrl, match.path, match.search)
-    const step: Pick<TraceStep, 'kind' | 'title' | 'request'> = {
+    // Built only for a request that asked for its trace (flow-trace.ts): the hot path skips it.
+    const step = (
+      outcome: TraceStep['outcome'],
+      extraNotes: string[],
+      response?: TraceStep['response'],
+    ): TraceStep => ({
       kind: 'api',
       title: `API call: ${operation}`,
+      outcome,
+      notes: [
+        session === null
+          ? 'No session: sent without a token, as a public lookup.'
+          : 'The proxy added the session’s token as X-Auth-Token; the browser sent none.',
+        ...extraNotes,
+      ],
       request: {
         method: endpoint.method,
         url: upstreamUrl.href,
@@ -96,11 +108,8 @@ export function createApiRoutes(ctx: ProxyContext) {
         params: body.fields,
         headers: headerFields(headers),
       },
-    }
-    const notes =
-      session === null
-        ? ['No session: sent without a token, as a public lookup.']
-        : ['The proxy added the session’s token as X-Auth-Token; the browser sent none.']
+      ...(response === undefined ? {} : { response }),
+    })
     const started = performance.now()
     let response
     try {
@@ -113,11 +122,7 @@ export function createApiRoutes(ctx: ProxyContext) {
         maxBytes: MAX_UPSTREAM_BYTES,
       })
     } catch (error) {
-      addTraceStep(c, {
-        ...step,
-        outcome: 'failed',
-        notes: [...notes, 'The service did not answer: see the error below.'],
-      })
+      addTraceStep(c, () => step('failed', ['The service did not answer: see the error below.']))
       return upstreamFailure(c, error, {
         name: 'The service',
         origin: config.baseUrl.origin,
@@ -131,17 +136,15 @@ export function createApiRoutes(ctx: ProxyContext) {
       if (value !== null) c.header(name, value)
     }
     const { status } = response
-    addTraceStep(c, {
-      ...step,
-      outcome: status < 400 ? 'passed' : 'failed',
-      notes: [...notes, ...apiStatusNotes(status, session !== null)],
-      response: {
+    const durationMs = Math.round(performance.now() - started)
+    addTraceStep(c, () =>
+      step(status < 400 ? 'passed' : 'failed', apiStatusNotes(status, session !== null), {
         status,
-        durationMs: Math.round(performance.now() - started),
+        durationMs,
         headers: pickHeaders(response.headers, PASSED_HEADERS),
         fields: [],
-      },
-    })
+      }),
+    )
     if (status >= 300 && status < 400) {
       // Never followed: the token would travel on to wherever it points (checklist C3).
       return proxyError(

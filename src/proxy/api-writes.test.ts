@@ -36,7 +36,7 @@ beforeEach(async () => {
       return upstream(request)
     },
   })
-  browser = createBrowser(proxy, ORIGIN)
+  browser = createBrowser(proxy, ORIGIN, { trace: true })
   const connected = await connectBrowser(
     browser,
     async (url) => (await authorizeThroughPages(emulator.app, url, { login: 'alice' })).location,

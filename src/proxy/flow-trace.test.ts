@@ -2,12 +2,15 @@
  * The proxy's X-Playground-Trace header (the flow inspector), read as the browser would read it, for a real
  * flow against the real emulator in-process: what it tells, and that no secret is in it.
  */
+import { Hono } from 'hono'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createEmulator } from '../emulator/emulator'
 import { seedApps } from '../emulator/seed'
 import { authorizeThroughPages } from '../emulator/testing'
 import { TRACE_HEADER, parseTraceHeader, type ProxyTrace, type TraceStep } from '../protocol/trace'
+import { TRACE_REQUEST_HEADER, TRACE_REQUEST_VALUE } from '../protocol/trace-request'
 import { loadConfig } from './config'
+import { addTraceStep, flowTraceMiddleware, isTracing } from './flow-trace'
 import { createProxy } from './proxy'
 import { createBrowser } from './test-client'
 import { createInProcessUpstream } from './upstream'
@@ -38,6 +41,9 @@ beforeEach(() => {
     clock: () => now,
   })
 })
+
+/** The web app asks for the trace while the inspector is open; these tests read it. */
+const TRACED = { trace: true }
 
 /** Everything that must never be in a trace, whatever the call. */
 const ALWAYS_SECRET = [
@@ -90,7 +96,7 @@ function issuedTokens(): string[] {
 
 describe('X-Playground-Trace', () => {
   it('reports the authorize request with its parameters and the state replaced', async () => {
-    const browser = createBrowser(proxy)
+    const browser = createBrowser(proxy, undefined, TRACED)
     const { start, state } = await login(browser)
     const trace = traceOf(start, [state])
     expect(trace.steps).toHaveLength(1)
@@ -114,7 +120,7 @@ describe('X-Playground-Trace', () => {
   })
 
   it('reports the state check and the exchange as performed, with the code and the credential as placeholders', async () => {
-    const browser = createBrowser(proxy)
+    const browser = createBrowser(proxy, undefined, TRACED)
     const cookiesBefore = () => cookieValues(browser)
     const { exchange, code, state } = await login(browser)
     const trace = traceOf(exchange, [code, state, ...issuedTokens(), ...cookiesBefore()])
@@ -155,7 +161,7 @@ describe('X-Playground-Trace', () => {
   })
 
   it('reports a failed state check and no exchange', async () => {
-    const browser = createBrowser(proxy)
+    const browser = createBrowser(proxy, undefined, TRACED)
     const start = await browser.call('POST', '/auth/start', { body: { scopes: [] } })
     const { state } = (await start.json()) as { state: string }
     const forged = `${state.slice(0, -1)}${state.endsWith('A') ? 'B' : 'A'}`
@@ -174,7 +180,7 @@ describe('X-Playground-Trace', () => {
   })
 
   it('reports each API call with the service URL, status, duration and the headers that matter, the token as a placeholder', async () => {
-    const browser = createBrowser(proxy)
+    const browser = createBrowser(proxy, undefined, TRACED)
     await login(browser, ['repo:read'])
     const response = await browser.call('GET', '/api/v2/user')
     expect(response.status).toBe(200)
@@ -193,21 +199,24 @@ describe('X-Playground-Trace', () => {
   })
 
   it('reports a public lookup as sent without a token', async () => {
-    const response = await createBrowser(proxy).call('GET', '/api/v2/users/wangxiaoming')
+    const response = await createBrowser(proxy, undefined, TRACED).call(
+      'GET',
+      '/api/v2/users/wangxiaoming',
+    )
     const [step] = traceOf(response).steps as [TraceStep]
     expect(step.request?.headers.map((field) => field.name)).toEqual(['Accept', 'User-Agent'])
     expect(step.notes.join(' ')).toContain('without a token')
   })
 
   it('reports a refusal of the proxy by its error code, with no step', async () => {
-    const response = await createBrowser(proxy).call('GET', '/api/v2/user')
+    const response = await createBrowser(proxy, undefined, TRACED).call('GET', '/api/v2/user')
     expect(response.status).toBe(401)
     const trace = traceOf(response)
     expect(trace).toMatchObject({ steps: [], error: 'not_connected' })
   })
 
   it('describes every call of the proxy, even one that needed no step', async () => {
-    const response = await createBrowser(proxy).call('GET', '/auth/session')
+    const response = await createBrowser(proxy, undefined, TRACED).call('GET', '/auth/session')
     const trace = traceOf(response)
     expect(trace.steps).toEqual([])
     expect(trace.call).toEqual({
@@ -220,7 +229,7 @@ describe('X-Playground-Trace', () => {
   })
 
   it('reports the client-code signing and each poll without the client code or the credential', async () => {
-    const browser = createBrowser(proxy)
+    const browser = createBrowser(proxy, undefined, TRACED)
     const start = await browser.call('POST', '/auth/client-code/start', {
       body: { scopes: ['repo:read'] },
     })
@@ -263,11 +272,61 @@ describe('X-Playground-Trace', () => {
   })
 
   it('reports a logout and that the token stays valid at the service', async () => {
-    const browser = createBrowser(proxy)
+    const browser = createBrowser(proxy, undefined, TRACED)
     await login(browser)
     const response = await browser.call('POST', '/auth/logout', { body: {} })
     const [step] = traceOf(response, issuedTokens()).steps as [TraceStep]
     expect(step.kind).toBe('session')
     expect(step.notes.join(' ')).toContain('stays valid')
+  })
+})
+
+describe('X-Playground-Trace only when asked for', () => {
+  it('answers a call without the request header with no trace, a refusal included', async () => {
+    const browser = createBrowser(proxy)
+    await login(browser)
+    const user = await browser.call('GET', '/api/v2/user')
+    expect(user.status).toBe(200)
+    expect(user.headers.get(TRACE_HEADER)).toBeNull()
+    const refused = await createBrowser(proxy).call('GET', '/api/v2/nowhere')
+    expect(refused.status).toBe(404)
+    expect(refused.headers.get(TRACE_HEADER)).toBeNull()
+  })
+
+  it('asks for the trace with the header the inspector sends, and nothing else', async () => {
+    const browser = createBrowser(proxy)
+    const other = await browser.call('GET', '/auth/session', {
+      headers: { [TRACE_REQUEST_HEADER]: 'yes' },
+    })
+    expect(other.headers.get(TRACE_HEADER)).toBeNull()
+    const asked = await browser.call('GET', '/auth/session', {
+      headers: { [TRACE_REQUEST_HEADER]: TRACE_REQUEST_VALUE },
+    })
+    expect(traceOf(asked).call.path).toBe('/auth/session')
+  })
+
+  it('builds no step for a call that did not ask (a route passes a function, never called)', async () => {
+    const app = new Hono()
+    let built = 0
+    app.use(
+      '*',
+      flowTraceMiddleware(loadConfig({ SESSION_SECRET }), () => now),
+    )
+    app.get('/step', (c) => {
+      addTraceStep(c, () => {
+        built += 1
+        return { kind: 'session', title: 'built', outcome: 'info', notes: [] }
+      })
+      return c.json({ tracing: isTracing(c) })
+    })
+    const plain = await app.request('/step')
+    expect(await plain.json()).toEqual({ tracing: false })
+    expect(built).toBe(0)
+    const asked = await app.request('/step', {
+      headers: { [TRACE_REQUEST_HEADER]: TRACE_REQUEST_VALUE },
+    })
+    expect(await asked.json()).toEqual({ tracing: true })
+    expect(built).toBe(1)
+    expect(traceOf(asked).steps.map((step) => step.title)).toEqual(['built'])
   })
 })

@@ -19,6 +19,7 @@ import {
   type TraceStep,
 } from '../protocol/trace'
 import { redactTrace } from '../protocol/trace-redaction'
+import { TRACE_REQUEST_HEADER, TRACE_REQUEST_VALUE } from '../protocol/trace-request'
 import type { HeaderSource } from '../protocol/headers'
 import type { Config } from './config'
 import type { TokenAnswer } from './oauth'
@@ -32,18 +33,27 @@ interface TraceCollector {
 
 declare module 'hono' {
   interface ContextVariableMap {
-    flowTrace: TraceCollector
+    /** Absent when the request did not ask for a trace (TRACE_REQUEST_HEADER). */
+    flowTrace: TraceCollector | undefined
   }
 }
 
-/** Notes a step of this request; the middleware reports it. */
-export function addTraceStep(c: Context, step: TraceStep): void {
-  c.get('flowTrace').steps.push(step)
+/** Whether this request asked for its trace: routes skip the work of a step nobody reads. */
+export function isTracing(c: Context): boolean {
+  return c.get('flowTrace') !== undefined
+}
+
+/**
+ * Notes a step of this request; the middleware reports it. A function is called only when the
+ * request asked for its trace, so a hot route builds nothing otherwise.
+ */
+export function addTraceStep(c: Context, step: TraceStep | (() => TraceStep)): void {
+  c.get('flowTrace')?.steps.push(typeof step === 'function' ? step() : step)
 }
 
 /** Notes values this request handled that must never reach the trace. */
 export function addTraceSecrets(c: Context, ...values: string[]): void {
-  c.get('flowTrace').secrets.push(...values)
+  c.get('flowTrace')?.secrets.push(...values)
 }
 
 /** The values of a `Cookie` request header or of `Set-Cookie` response headers. */
@@ -56,10 +66,11 @@ function cookieValues(cookieHeader: string | undefined, setCookies: string[]): s
 }
 
 /**
- * Around every `/auth/*` and `/api/*` call: collects the steps, then writes the header on every
- * answer, so that the web app records a call by that header alone (its first load stays small).
- * Every secret of the configuration, every cookie value in and out, and what the route noted
- * are redacted.
+ * Around every `/auth/*` and `/api/*` call that asks for it (TRACE_REQUEST_HEADER, sent while
+ * the inspector is open): collects the steps, then writes the header on the answer, refusals
+ * included, so that the web app records a call by that header alone (its first load stays
+ * small). Every secret of the configuration, every cookie value in and out, and what the route
+ * noted are redacted. A call that does not ask costs one header lookup.
  */
 export function flowTraceMiddleware(config: Config, clock: () => number) {
   const configSecrets = [
@@ -68,6 +79,7 @@ export function flowTraceMiddleware(config: Config, clock: () => number) {
     config.sessionSecret,
   ]
   return createMiddleware(async (c, next) => {
+    if (c.req.header(TRACE_REQUEST_HEADER) !== TRACE_REQUEST_VALUE) return next()
     const collector: TraceCollector = { steps: [], secrets: [] }
     const at = clock()
     const started = performance.now()

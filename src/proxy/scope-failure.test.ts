@@ -34,7 +34,7 @@ function createStack(profile: Profile) {
     log: () => {},
   })
   emulator.control.setProfile(profile)
-  const browser = createBrowser(proxy, APP)
+  const browser = createBrowser(proxy, APP, { trace: true })
   const probes = () =>
     emulator.control.requestLog().filter((entry) => entry.path === '/api/v2/user').length
   const isConnected = async () =>

@@ -4,6 +4,7 @@
  */
 import type { Hono } from 'hono'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../protocol/playground-api'
+import { TRACE_REQUEST_HEADER, TRACE_REQUEST_VALUE } from '../protocol/trace-request'
 
 export interface SetCookie {
   name: string
@@ -29,13 +30,23 @@ export interface CallOptions {
   bare?: boolean
 }
 
-export function createBrowser(app: Hono, origin = 'http://localhost:5173') {
+export interface BrowserOptions {
+  /** Ask for the flow trace on every call, as the web app does while the inspector is open. */
+  trace?: boolean
+}
+
+export function createBrowser(
+  app: Hono,
+  origin = 'http://localhost:5173',
+  browserOptions: BrowserOptions = {},
+) {
   const jar = new Map<string, string>()
   const seen: SetCookie[] = []
 
   async function call(method: string, path: string, options: CallOptions = {}) {
     const headers = new Headers(options.bare ? {} : { [CSRF_HEADER]: CSRF_HEADER_VALUE })
     if (!options.bare && method !== 'GET') headers.set('Origin', origin)
+    if (browserOptions.trace === true) headers.set(TRACE_REQUEST_HEADER, TRACE_REQUEST_VALUE)
     if (options.body !== undefined && !options.bare) headers.set('Content-Type', 'application/json')
     if (jar.size > 0)
       headers.set('Cookie', [...jar].map(([name, value]) => `${name}=${value}`).join('; '))

@@ -12,7 +12,7 @@ import { listenToResponses } from './response-listeners'
 import './lib/base.css'
 
 // Before anything else: an OAuth callback's code and state leave the address bar now.
-captureCallbackFromAddressBar()
+const isCallback = captureCallbackFromAddressBar()
 
 // The shared client imports no feature (eslint.config.js): the features that watch every answer
 // are wired here, and so is the timeline's pagehide listener (modules do nothing on import).
@@ -22,6 +22,14 @@ listenToResponses()
 void import('./inspector/keep-timeline').then((timeline) => timeline.keepTimelineAcrossLoads())
 
 const queryClient = createQueryClient()
+// A callback's code exchange starts beside the app's boot rather than after it, and its answer
+// fills the cache (exchange-once.ts; bench: the login round trip). Its own chunk: the login's
+// code is not in every first load.
+if (isCallback) {
+  void import('./callback/exchange-once').then((exchange) =>
+    exchange.exchangeFromAddressBar(queryClient),
+  )
+}
 const router = createAppRouter(queryClient)
 
 const container = document.getElementById('root')

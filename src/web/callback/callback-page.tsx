@@ -4,13 +4,12 @@ import { Link, useNavigate } from 'react-router-dom'
 import type { ExchangeResponse } from '../../protocol/playground-api'
 import { Checklist, type Step } from '../lib/checklist'
 import { landingPath } from './landing-path'
-import { startSession } from '../session/account-cache'
 import { forgetCapturedCallback, peekCapturedCallback } from './capture-callback'
 import { verifyState, type CallbackParams, type StateVerdict } from './callback-params'
 import { describeExchangeError } from './describe-exchange-error'
-import { exchangeCodeOnce } from './exchange-once'
+import { exchangeCodeOnce, startSessionOnce } from './exchange-once'
 import { pendingStates } from './pending-states'
-import { recordCallback } from '../inspector/keep-timeline'
+import { recordCallbackOnce } from './record-callback'
 import '../lib/page.css'
 
 type Outcome =
@@ -18,9 +17,6 @@ type Outcome =
   | { status: 'exchanging' }
   | { status: 'connected'; response: ExchangeResponse }
   | { status: 'failed'; error: unknown }
-
-/** The callbacks already entered in the flow inspector (see CallbackPage). */
-const inspectedCallbacks = new WeakSet<CallbackParams>()
 
 function shortState(state: string | null): string {
   if (state === null) return '(none)'
@@ -213,7 +209,7 @@ export function CallbackPage() {
     const state = captured.kind === 'empty' ? null : captured.state
     return {
       params: captured,
-      verdict: verifyState(state, state === null ? 'unknown' : pendingStates.status(state)),
+      verdict: verifyState(state, state === null ? 'unknown' : exchangeCodeOnce.statusOf(state)),
     }
   })
   const canExchange = params.kind === 'code' && verdict === 'match'
@@ -221,21 +217,7 @@ export function CallbackPage() {
     canExchange ? { status: 'exchanging' } : { status: 'idle' },
   )
 
-  useEffect(() => {
-    // StrictMode runs effects twice: one inspector entry per callback, never the code itself.
-    if (params.kind === 'empty' || inspectedCallbacks.has(params)) return
-    inspectedCallbacks.add(params)
-    recordCallback({
-      kind: 'callback',
-      at: Date.now(),
-      result: params.kind,
-      verdict,
-      ...(params.kind === 'error' ? { error: params.error.slice(0, 64) } : {}),
-      ...(params.kind !== 'invalid' && params.state !== null
-        ? { stateStart: params.state.slice(0, 6) }
-        : {}),
-    })
-  }, [params, verdict])
+  useEffect(() => recordCallbackOnce(params, verdict), [params, verdict])
 
   useEffect(() => {
     forgetCapturedCallback()
@@ -253,7 +235,7 @@ export function CallbackPage() {
     exchangeCodeOnce({ code: params.code, state: params.state }).then(
       async (response) => {
         if (!isCurrent) return
-        await startSession(client, response)
+        await startSessionOnce(client, response)
         if (!isCurrent) return
         setOutcome({ status: 'connected', response })
         void navigate(landingPath(response.returnTo), { replace: true })

@@ -16,14 +16,16 @@ export interface CapturedAddress {
 
 let captured: CapturedAddress | null = null
 
+/** Answers whether it took something (main.tsx then starts the code exchange at once). */
 export function captureCallbackFromAddressBar(
   location: Pick<Location, 'pathname' | 'search' | 'hash'> = window.location,
   history: Pick<History, 'replaceState'> = window.history,
-): void {
-  if (location.pathname !== CALLBACK_PATH) return
-  if (location.search === '' && location.hash === '') return
+): boolean {
+  if (location.pathname !== CALLBACK_PATH) return false
+  if (location.search === '' && location.hash === '') return false
   captured = { search: location.search, hash: location.hash }
   history.replaceState(null, '', CALLBACK_PATH)
+  return true
 }
 
 /** What the address bar carried when the app started; null when nothing, or already forgotten. */

@@ -18,6 +18,17 @@ describe('captureCallbackFromAddressBar', () => {
     expect(peekCapturedCallback()).toEqual({ kind: 'code', code: 'c1', state: 's1' })
   })
 
+  it('answers the same object for the same capture, so the early exchange and the page share one inspector entry', () => {
+    captureCallbackFromAddressBar(
+      { pathname: '/callback', search: '?code=c1&state=s1', hash: '' },
+      { replaceState: vi.fn() },
+    )
+    const first = peekCapturedCallback()
+    expect(peekCapturedCallback()).toBe(first)
+    forgetCapturedCallback()
+    expect(peekCapturedCallback()).toEqual({ kind: 'empty' })
+  })
+
   it('leaves other pages alone', () => {
     const replaceState = vi.fn()
     captureCallbackFromAddressBar(

@@ -3,14 +3,25 @@
  * checked: what the callback page reads.
  */
 import { checkCallbackParams, type CallbackParams } from './callback-params'
-import { forgetCapturedAddress, peekCapturedAddress } from './capture-address'
+import { forgetCapturedAddress, peekCapturedAddress, type CapturedAddress } from './capture-address'
 
 export { captureCallbackFromAddressBar } from './capture-address'
 
-/** What the address bar carried when the app started (`empty` when nothing, or already taken). */
+/** The last answer, for the address it was made of: the early exchange and the page share it. */
+let checked: { address: CapturedAddress; params: CallbackParams } | null = null
+
+/**
+ * What the address bar carried when the app started (`empty` when nothing, or already taken).
+ * The same object for the same capture: the inspector enters a callback once (record-callback.ts).
+ */
 export function peekCapturedCallback(): CallbackParams {
   const address = peekCapturedAddress()
   if (address === null) return { kind: 'empty' }
+  if (checked?.address !== address) checked = { address, params: check(address) }
+  return checked.params
+}
+
+function check(address: CapturedAddress): CallbackParams {
   const hash = new URLSearchParams(address.hash.replace(/^#/, ''))
   return hash.has('access_token') || hash.has('id_token')
     ? {
@@ -24,5 +35,6 @@ export function peekCapturedCallback(): CallbackParams {
 
 /** Called once the callback page holds the parameters in its own state. */
 export function forgetCapturedCallback(): void {
+  checked = null
   forgetCapturedAddress()
 }

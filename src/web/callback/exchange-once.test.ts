@@ -1,6 +1,13 @@
-import { describe, expect, it, vi } from 'vitest'
+import { QueryClient } from '@tanstack/react-query'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ExchangeResponse } from '../../protocol/playground-api'
-import { ExchangeRefusedError, createExchangeGuard } from './exchange-once'
+import {
+  ExchangeRefusedError,
+  createExchangeGuard,
+  startExchangeEarly,
+  startSessionOnce,
+} from './exchange-once'
+import { sessionQueries } from '../session/session-queries'
 import { createPendingStates } from './pending-states'
 
 function setup() {
@@ -18,7 +25,11 @@ function setup() {
   const exchange = vi.fn(
     () => new Promise<ExchangeResponse>((resolve) => setTimeout(() => resolve(response), 5)),
   )
-  const exchangeOnce = createExchangeGuard({ claim: (s) => states.claim(s), exchange })
+  const exchangeOnce = createExchangeGuard({
+    claim: (s) => states.claim(s),
+    exchange,
+    status: (s) => states.status(s),
+  })
   return { states, exchange, exchangeOnce, response }
 }
 
@@ -49,7 +60,11 @@ describe('exchangeOnce', () => {
     states.remember('s1')
     await exchangeOnce({ code: 'c1', state: 's1' })
     // A fresh guard stands for a new page load sharing the same sessionStorage.
-    const reloaded = createExchangeGuard({ claim: (s) => states.claim(s), exchange })
+    const reloaded = createExchangeGuard({
+      claim: (s) => states.claim(s),
+      exchange,
+      status: (s) => states.status(s),
+    })
     await expect(reloaded({ code: 'c1', state: 's1' })).rejects.toMatchObject({
       reason: 'already-used',
     })
@@ -71,5 +86,63 @@ describe('exchangeOnce', () => {
     await expect(exchangeOnce({ code: 'c1', state: 's1' })).rejects.toThrow('invalid_grant')
     await expect(exchangeOnce({ code: 'c1', state: 's1' })).rejects.toThrow('invalid_grant')
     expect(exchange).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('the exchange started before React boots', () => {
+  it('leaves at once, and the callback page then gets the same promise and still judges the state its own', async () => {
+    const { states, exchange, exchangeOnce, response } = setup()
+    states.remember('s1')
+    startExchangeEarly({ kind: 'code', code: 'c1', state: 's1' }, exchangeOnce)
+    expect(exchange).toHaveBeenCalledTimes(1)
+    // Stored as used before the request left; this page life's own claim reads as pending.
+    expect(states.status('s1')).toBe('used')
+    expect(exchangeOnce.statusOf('s1')).toBe('pending')
+    await expect(exchangeOnce({ code: 'c1', state: 's1' })).resolves.toEqual(response)
+    expect(exchange).toHaveBeenCalledTimes(1)
+  })
+
+  it('starts nothing for a state this tab did not send, one already used, or an error', () => {
+    const { states, exchange, exchangeOnce } = setup()
+    startExchangeEarly({ kind: 'code', code: 'c1', state: 'forged' }, exchangeOnce)
+    states.remember('s2')
+    states.claim('s2')
+    startExchangeEarly({ kind: 'code', code: 'c2', state: 's2' }, exchangeOnce)
+    expect(exchangeOnce.statusOf('s2')).toBe('used')
+    startExchangeEarly(
+      { kind: 'error', error: 'access_denied', description: null, state: 's2' },
+      exchangeOnce,
+    )
+    expect(exchange).not.toHaveBeenCalled()
+    expect(exchangeOnce.statusOf('forged')).toBe('unknown')
+  })
+
+  it('leaves a failed early exchange to the page: no unhandled rejection, no retry', async () => {
+    const { states, exchange, exchangeOnce } = setup()
+    states.remember('s1')
+    exchange.mockImplementationOnce(() => Promise.reject(new Error('invalid_grant')))
+    startExchangeEarly({ kind: 'code', code: 'c1', state: 's1' }, exchangeOnce)
+    await expect(exchangeOnce({ code: 'c1', state: 's1' })).rejects.toThrow('invalid_grant')
+    expect(exchange).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('startSessionOnce', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('primes the cache from the answer once, whether the early start or the page comes first: one profile request', async () => {
+    const { response } = setup()
+    const fetchMock = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) =>
+      Promise.resolve(Response.json({ data: null }, { status: 500 })),
+    )
+    vi.stubGlobal('fetch', fetchMock)
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    await Promise.all([startSessionOnce(client, response), startSessionOnce(client, response)])
+    expect(client.getQueryData(sessionQueries.current().queryKey)).toMatchObject({
+      connected: true,
+      scope: 'doc',
+    })
+    const calls = fetchMock.mock.calls.map(([input]) => String(input))
+    expect(calls).toEqual(['/api/v2/user'])
   })
 })

@@ -7,10 +7,19 @@
  * 2. The state is marked used in sessionStorage synchronously, before the request starts: a later
  *    page life (reload, back, bfcache) finds it used and exchanges nothing.
  * Nothing retries it: an authorization code is single-use (RFC 6749 §4.1.2).
+ *
+ * The exchange starts before React boots (main.tsx calls exchangeFromAddressBar as the app
+ * starts on a callback), beside the app's boot and the callback page's chunk instead of after
+ * them (bench: the login round trip); the callback page then gets the same promise.
  */
+import type { QueryClient } from '@tanstack/react-query'
 import type { ExchangeRequest, ExchangeResponse } from '../../protocol/playground-api'
+import { startSession } from '../session/account-cache'
 import { exchangeCode } from '../session/login-requests'
-import { pendingStates, type ClaimResult } from './pending-states'
+import { verifyState, type CallbackParams } from './callback-params'
+import { peekCapturedCallback } from './capture-callback'
+import { pendingStates, type ClaimResult, type StoredStateStatus } from './pending-states'
+import { recordCallbackOnce } from './record-callback'
 
 export class ExchangeRefusedError extends Error {
   override readonly name = 'ExchangeRefusedError'
@@ -26,22 +35,88 @@ export class ExchangeRefusedError extends Error {
 interface ExchangeGuardDeps {
   claim: (state: string) => ClaimResult
   exchange: (request: ExchangeRequest) => Promise<ExchangeResponse>
+  /** The stored status of a state (pending-states.ts). */
+  status: (state: string) => StoredStateStatus
 }
 
-export function createExchangeGuard({ claim, exchange }: ExchangeGuardDeps) {
+export function createExchangeGuard({ claim, exchange, status }: ExchangeGuardDeps) {
   const inFlight = new Map<string, Promise<ExchangeResponse>>()
-  return function exchangeOnce(request: ExchangeRequest): Promise<ExchangeResponse> {
+  /** The states this page life claimed itself: its own exchange, started early or not. */
+  const claimedHere = new Set<string>()
+  function exchangeOnce(request: ExchangeRequest): Promise<ExchangeResponse> {
     const existing = inFlight.get(request.state)
     if (existing) return existing
     const claimed = claim(request.state)
+    if (claimed === 'claimed') claimedHere.add(request.state)
     const promise =
       claimed === 'claimed' ? exchange(request) : Promise.reject(new ExchangeRefusedError(claimed))
     inFlight.set(request.state, promise)
     return promise
   }
+  return Object.assign(exchangeOnce, {
+    /**
+     * The state's status as the callback page judges it: a state this page life is exchanging
+     * already (the early start) is the page's own pending login, not one used before.
+     */
+    statusOf(state: string): StoredStateStatus {
+      return claimedHere.has(state) ? 'pending' : status(state)
+    },
+  })
+}
+
+export type ExchangeGuard = ReturnType<typeof createExchangeGuard>
+
+/**
+ * Starts the exchange of a callback's code when the state is this tab's pending one, and answers
+ * its promise; does nothing otherwise (the callback page shows why) and answers null.
+ */
+export function startExchangeEarly(
+  params: CallbackParams,
+  guard: ExchangeGuard,
+): Promise<ExchangeResponse> | null {
+  if (params.kind !== 'code') return null
+  const status = guard.statusOf(params.state)
+  // The check precedes the exchange, in the inspector too (its entries keep their order).
+  recordCallbackOnce(params, verifyState(params.state, status))
+  if (status !== 'pending') return null
+  const exchange = guard({ code: params.code, state: params.state })
+  // Handled here so that it is never an unhandled rejection; the page awaits the same promise
+  // and reports the failure.
+  exchange.catch(() => undefined)
+  return exchange
 }
 
 export const exchangeCodeOnce = createExchangeGuard({
   claim: (state) => pendingStates.claim(state),
   exchange: exchangeCode,
+  status: (state) => pendingStates.status(state),
 })
+
+const sessionsStarted = new WeakMap<ExchangeResponse, Promise<void>>()
+
+/**
+ * The cache takes the exchange's answer once (account-cache.ts: the session as the answer says,
+ * the new account's profile asked for at once), whether the early start or the callback page
+ * gets there first: a second start would drop the profile's request in flight and ask again.
+ */
+export function startSessionOnce(client: QueryClient, response: ExchangeResponse): Promise<void> {
+  let started = sessionsStarted.get(response)
+  if (started === undefined) {
+    started = startSession(client, response)
+    sessionsStarted.set(response, started)
+  }
+  return started
+}
+
+/**
+ * main.tsx, as the app starts on a callback with parameters: the exchange leaves now, and its
+ * answer primes the cache before React has rendered the callback page.
+ */
+export function exchangeFromAddressBar(client: QueryClient): void {
+  startExchangeEarly(peekCapturedCallback(), exchangeCodeOnce)?.then(
+    (response) => startSessionOnce(client, response),
+    () => undefined,
+  )
+  // A login usually lands on the profile: its code loads while the code is exchanged.
+  void import('../profile/profile-page')
+}

@@ -8,11 +8,13 @@
 import './zod-config'
 import { z } from 'zod/mini'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../protocol/playground-common'
+import { TRACE_REQUEST_HEADER, TRACE_REQUEST_VALUE } from '../../protocol/trace-request'
 import { envelope } from '../../protocol/envelope'
 import { messagesOf } from '../i18n/i18n-store'
 import { ApiError, errorMessageFor } from './api-error'
 import { commonMessages } from './messages'
 import { readMeta, type ResponseMeta } from './read-meta'
+import { isTraceWanted } from './trace-request'
 
 export type { ResponseMeta } from './read-meta'
 
@@ -64,6 +66,7 @@ export async function send(
   const headers = new Headers({ Accept: 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE })
   const init: RequestInit = { method, headers, credentials: 'same-origin', cache: 'no-store' }
   if (method !== 'GET') headers.set('Content-Type', 'application/json')
+  if (isTraceWanted()) headers.set(TRACE_REQUEST_HEADER, TRACE_REQUEST_VALUE)
   if (options.rawBody !== undefined) init.body = options.rawBody
   else if (options.body !== undefined) init.body = JSON.stringify(options.body)
   if (options.signal) init.signal = options.signal
