@@ -37,6 +37,8 @@ test.describe('Focus after navigation', () => {
   test('after Disconnect, focus is on the Connect page’s h1, not lost to the body', async ({
     page,
   }) => {
+    // A whole connect journey first: over 30 s on a loaded machine.
+    test.slow()
     await connectAs(page, { login: 'alice', scopes: [] })
     await expect(page.getByRole('button', { name: 'Disconnect' })).toBeVisible()
     await page.getByRole('button', { name: 'Disconnect' }).focus()

@@ -30,6 +30,8 @@ test.describe('中文', () => {
   test('the main journey in Chinese: connect, sign in and authorize at the emulator, the profile with the name marked Chinese where it is', async ({
     page,
   }) => {
+    // The whole journey and a full-page screenshot: over 30 s on a loaded machine.
+    test.slow()
     await page.goto('/')
     await page.getByRole('checkbox', { name: 'repo:read', exact: true }).check()
     await page.locator('main button.btn-primary[type=submit]').click()

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { NavLink } from 'react-router-dom'
 import { useMessages } from '../i18n/use-messages'
+import { LoadingStatus } from '../lib/loading-status'
 import { sessionQueries } from '../session/session-queries'
 import { LanguageSwitcher } from './language-switcher'
 import { appMessages } from './messages'
@@ -21,10 +22,10 @@ function ConnectedUserPlaceholder() {
   const m = useMessages('app', appMessages)
   return (
     <div className="header-user">
-      <span className="header-identity">
+      <LoadingStatus label={m.user.loadingLabel} className="header-identity">
         <span className="avatar avatar-small skeleton" />
         <span className="header-name muted">{m.user.loading}</span>
-      </span>
+      </LoadingStatus>
     </div>
   )
 }

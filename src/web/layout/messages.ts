@@ -20,6 +20,7 @@ export const appMessages = {
   routeAnnounced: (p: { title: string }) => `${p.title}, page loaded`,
   user: {
     loading: 'loading…',
+    loadingLabel: 'Loading the connected account…',
     unknown: 'unknown user',
     disconnect: 'Disconnect',
     disconnecting: 'Disconnecting…',
@@ -40,7 +41,6 @@ export const appMessages = {
     requestedNotGranted: (p: { requested: string; missing: string }) =>
       `requested ${p.requested}, not granted ${p.missing}`,
     emulator: 'emulator',
-    serviceDown: 'unreachable · data shown may be out of date',
   },
   meter: {
     label: 'Requests left in the rate limit',

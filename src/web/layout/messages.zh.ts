@@ -20,6 +20,7 @@ export const appMessagesZh: typeof appMessages = {
   routeAnnounced: (p) => `${p.title}，页面已加载`,
   user: {
     loading: '加载中…',
+    loadingLabel: '正在加载已连接的账户…',
     unknown: '未知用户',
     disconnect: '断开连接',
     disconnecting: '正在断开…',
@@ -39,7 +40,6 @@ export const appMessagesZh: typeof appMessages = {
     grantedScopes: '已授予的权限范围',
     requestedNotGranted: (p) => `申请了 ${p.requested}，未授予 ${p.missing}`,
     emulator: '模拟器',
-    serviceDown: '无法访问 · 显示的数据可能已过时',
   },
   meter: {
     label: '频率限制内剩余的请求数',

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useMessages } from '../i18n/use-messages'
 import { useApiStatus } from '../lib/api-status-store'
-import { useServiceDown } from '../lib/service-down'
+import { StaleMark } from '../lib/service-down'
 import { configQueries } from '../connect/config-queries'
 import { sessionQueries } from '../session/session-queries'
 import { appMessages } from './messages'
@@ -61,15 +61,14 @@ function RateLimitIndicator({ m }: { m: StatusMessages }) {
 
 function ServiceIndicator({ m }: { m: StatusMessages }) {
   const config = useQuery(configQueries.playground())
-  // Cached data on the page may be out of date while nothing answers (lib/service-down.tsx).
-  const isDown = useServiceDown()
   if (!config.data) return <Checking m={m} />
   return (
     <>
       <span className="status-value mono" title={config.data.baseUrl}>
         {config.data.service === 'emulator' ? m.emulator : new URL(config.data.baseUrl).host}
       </span>
-      {isDown && <span className="chip chip-warning">{m.serviceDown}</span>}
+      {/* Cached data on the page may be out of date while nothing answers (lib/service-down.tsx). */}
+      <StaleMark />
     </>
   )
 }
