@@ -42,6 +42,9 @@ describe('captureCallbackFromAddressBar', () => {
       { replaceState },
     )
     expect(replaceState).toHaveBeenCalledOnce()
-    expect(peekCapturedCallback()).toMatchObject({ kind: 'invalid' })
+    expect(peekCapturedCallback()).toMatchObject({
+      kind: 'invalid',
+      reason: { code: 'token-in-fragment' },
+    })
   })
 })

@@ -61,3 +61,21 @@ describe('pending states', () => {
     expect(states.claim('s1')).toBe('unknown')
   })
 })
+
+describe('the login a state belongs to', () => {
+  it('remembers what the login asked for, before and after its state is used', () => {
+    const states = createPendingStates(() => memoryStorage())
+    states.remember('s1', { scopes: ['doc', 'repo:read'], returnTo: '/users' })
+    expect(states.requestOf('s1')).toEqual({ scopes: ['doc', 'repo:read'], returnTo: '/users' })
+    states.claim('s1')
+    expect(states.requestOf('s1')).toEqual({ scopes: ['doc', 'repo:read'], returnTo: '/users' })
+  })
+
+  it('knows nothing of a state remembered without its request, or never sent', () => {
+    const states = createPendingStates(() => memoryStorage())
+    states.remember('s1')
+    expect(states.requestOf('s1')).toBeNull()
+    expect(states.requestOf('forged')).toBeNull()
+    expect(states.requestOf(null)).toBeNull()
+  })
+})
