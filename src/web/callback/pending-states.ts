@@ -1,7 +1,8 @@
 /**
  * The `state` values this tab sent to the authorize endpoint, in sessionStorage: it is per tab,
  * so a callback opened in another tab (or from a forged link) finds nothing to match. Only state
- * values are stored here, never a code or a token (checklist H2).
+ * values and what each login asked for (scopes, return path) are stored here, never a code or a
+ * token (checklist H2).
  */
 import { z } from 'zod/mini'
 
