@@ -142,4 +142,30 @@ test.describe('Connecting as an app without a server (client code)', () => {
     await expect(alert.getByRole('link', { name: 'Start again' })).toBeVisible()
     await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0)
   })
+
+  test('Keep waiting, once the budget of polls is spent, polls the same code on and still connects', async ({
+    page,
+    context,
+    emulator,
+  }) => {
+    // A whole budget of 20 polls, 3 s apart, runs out first.
+    test.setTimeout(MAX_ATTEMPTS * POLL_INTERVAL_MS + 60_000)
+    const authorizePage = await startClientCodeFlow(page, context, ['doc:read'])
+    const alert = page.getByRole('alert')
+    await expect(alert).toContainText(`No approval after ${MAX_ATTEMPTS} polls`, {
+      timeout: (MAX_ATTEMPTS + 3) * POLL_INTERVAL_MS,
+    })
+    expect(await clientCodePolls(emulator)).toHaveLength(MAX_ATTEMPTS)
+
+    await alert.getByRole('button', { name: 'Keep waiting' }).click()
+    await expect(attemptStatus(page)).toContainText(`of ${2 * MAX_ATTEMPTS}`)
+    await expect(page.getByRole('button', { name: 'Cancel' })).toBeFocused()
+    await answerConsent(authorizePage, 'alice', 'Authorize')
+
+    await expect(page).toHaveURL('/me', { timeout: NEXT_POLL_TIMEOUT })
+    expect(await sessionOf(page)).toMatchObject({ connected: true, scope: 'doc:read' })
+    const polls = await clientCodePolls(emulator)
+    expect(polls.length).toBeGreaterThan(MAX_ATTEMPTS)
+    expect(polls.at(-1)).toMatchObject({ status: 200 })
+  })
 })

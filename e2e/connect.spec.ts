@@ -63,8 +63,38 @@ test.describe('Connecting an account', () => {
     await expect(page.getByRole('button', { name: 'Disconnect' })).toHaveCount(0)
 
     await alert.getByRole('link', { name: 'Try again' }).click()
-    await expect(page).toHaveURL('/')
+    await expect(page).toHaveURL('/?scope=doc%3Aread')
     await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeEnabled()
+  })
+
+  test('Start again keeps the ticked scopes and the return path', async ({ page }) => {
+    await page.goto('/?returnTo=%2Fhello')
+    for (const scope of ['repo:read', 'doc']) {
+      await page.getByRole('checkbox', { name: scope, exact: true }).check()
+    }
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
+    await page.getByRole('button', { name: /^Sign in as .* \(@bob\)$/ }).click()
+    await page.getByRole('button', { name: 'Deny', exact: true }).click()
+    await page.waitForURL('/callback')
+    await expect(page.getByRole('heading', { level: 1, name: 'Connection declined' })).toBeVisible()
+
+    await page.getByRole('alert').getByRole('link', { name: 'Try again' }).click()
+    await expect(page).toHaveURL('/?returnTo=%2Fhello&scope=repo%3Aread%2Cdoc')
+    await expect(page.getByRole('checkbox', { checked: true })).toHaveCount(2)
+    await expect(page.getByRole('checkbox', { name: 'repo:read', exact: true })).toBeChecked()
+    await expect(page.getByRole('checkbox', { name: 'doc', exact: true })).toBeChecked()
+    await expect(page.getByText('Afterwards you will return to /hello.')).toBeVisible()
+  })
+
+  test('Connect again starts from the granted scopes', async ({ page }) => {
+    await connectAs(page, { login: 'alice', scopes: ['repo:read', 'doc'] })
+    await page.goto('/')
+    await expect(page.getByRole('button', { name: 'Connect again' })).toBeVisible()
+    await expect(page.getByRole('checkbox', { name: 'repo:read', exact: true })).toBeChecked()
+    await expect(page.getByRole('checkbox', { name: 'doc', exact: true })).toBeChecked()
+    await expect(page.getByRole('checkbox', { checked: true })).toHaveCount(2)
+    await expect(page.locator('.preview-value')).toHaveText('repo:read,doc')
   })
 
   test('unticking a scope on the consent page grants the smaller set and shows what was not granted', async ({

@@ -72,7 +72,12 @@ test.describe('When the service fails', () => {
       timeout: E2E_UPSTREAM_TIMEOUT_MS + 5000,
     })
     await expect(alert).toContainText(`did not answer within ${E2E_UPSTREAM_TIMEOUT_MS / 1000} s`)
-    await expect(alert).toContainText('it is not retried')
+    // One sentence says it is not retried (the proxy's); the page's own words do not repeat it.
+    await expect(alert).toContainText('The code was not retried')
+    await expect(alert).not.toContainText('so it is not retried')
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'The connection failed' }),
+    ).toBeVisible()
     expect(await sessionOf(page)).toEqual({ connected: false })
 
     // The slow call ends at the emulator after the proxy gave up: still the only one.

@@ -236,6 +236,10 @@ export async function connectAs(page: Page, options: ConnectOptions): Promise<vo
   const { login, scopes, grant, deny = false, signInWith = 'demo-button' } = options
   await page.goto('/')
   await expect(page.getByRole('heading', { level: 1, name: 'Connect an account' })).toBeVisible()
+  // While connected the picker starts from the granted scopes: ask for exactly these.
+  for (const checkbox of await page.getByRole('checkbox', { checked: true }).all()) {
+    await checkbox.uncheck()
+  }
   for (const scope of scopes) {
     await page.getByRole('checkbox', { name: scope, exact: true }).check()
   }

@@ -13,6 +13,8 @@ const AttemptRecordSchema = z.object({
   /** Cancelled, connected, denied, failed or out of polls: never polled again. */
   ended: z.boolean(),
   lastPollAt: z.number().nullable(),
+  /** Polls allowed so far: one budget at the start, one more per "Keep waiting". */
+  budget: z.number().int().positive(),
 })
 export type AttemptRecord = z.infer<typeof AttemptRecordSchema>
 
@@ -37,13 +39,14 @@ export function createAttemptRecords(store: StateStore, clock: () => number) {
     }
   }
   return {
-    open: (id: string, expiresAt: number) =>
-      write(id, { polls: 0, ended: false, lastPollAt: null }, expiresAt),
+    open: (id: string, expiresAt: number, budget: number) =>
+      write(id, { polls: 0, ended: false, lastPollAt: null, budget }, expiresAt),
     write,
     read,
     async end(id: string, expiresAt: number): Promise<void> {
       const record = await read(id)
-      await write(id, { polls: record?.polls ?? 0, ended: true, lastPollAt: null }, expiresAt)
+      const polls = record?.polls ?? 0
+      await write(id, { polls, ended: true, lastPollAt: null, budget: polls }, expiresAt)
     },
     /** True when this call holds the lock; it expires by itself after `ttlMs` if never released. */
     lock: (id: string, ttlMs: number) => store.setIfAbsent(lockKey(id), '1', ttlMs),

@@ -221,6 +221,37 @@ describe('POST /auth/client-code/poll', () => {
     expect(tokenCalls).toHaveLength(20)
   })
 
+  it('keeps waiting on request: another budget of polls for the same code, which then connects', async () => {
+    const browser = createBrowser(proxy)
+    await start(browser, ['doc:read'])
+    for (let attempt = 1; attempt <= MAX_POLL_ATTEMPTS; attempt++) await poll(browser)
+    expect((await poll(browser)).body).toMatchObject({ status: 'expired', attempt: 20 })
+    const kept = await browser.call('POST', '/auth/client-code/keep-waiting', { body: {} })
+    expect(await kept.json()).toEqual({ status: 'pending', attempt: 20, maxAttempts: 40 })
+    expect((await poll(browser)).body).toEqual({ status: 'pending', attempt: 21, maxAttempts: 40 })
+    const url = await authorizeUrlOf(browser)
+    await authorizeThroughPages(emulator.app, url.href, { login: 'bob' })
+    expect((await poll(browser)).body).toMatchObject({ status: 'connected', attempt: 22 })
+  })
+
+  it('refuses to keep waiting past the code’s ten minutes, or after Cancel', async () => {
+    const browser = createBrowser(proxy)
+    await start(browser)
+    now += 10 * 60_000 - 1000
+    const late = await browser.call('POST', '/auth/client-code/keep-waiting', { body: {} })
+    expect(late.status).toBe(200)
+    now += 2000
+    const expired = await browser.call('POST', '/auth/client-code/keep-waiting', { body: {} })
+    expect(expired.status).toBe(400)
+    expect(await expired.json()).toMatchObject({ code: 'no_client_code' })
+
+    const other = createBrowser(proxy)
+    await start(other)
+    await other.call('POST', '/auth/client-code/cancel', { body: {} })
+    const cancelled = await other.call('POST', '/auth/client-code/keep-waiting', { body: {} })
+    expect(await cancelled.json()).toMatchObject({ code: 'no_client_code' })
+  })
+
   it('gives up when the attempt is older than ten minutes', async () => {
     const browser = createBrowser(proxy)
     await start(browser)
@@ -266,7 +297,7 @@ describe('client-code attempts are enforced by the server, not by the cookie', (
     browser.jar.set('pg_cc', early)
     expect((await poll(browser)).body).toMatchObject({ status: 'expired', attempt: 20 })
     browser.jar.set('pg_cc', early)
-    expect(await poll(browser)).toMatchObject({ status: 400, body: { code: 'no_client_code' } })
+    expect((await poll(browser)).body).toMatchObject({ status: 'expired', attempt: 20 })
     expect(tokenCalls()).toHaveLength(MAX_POLL_ATTEMPTS)
   })
 

@@ -114,7 +114,7 @@ export function createClientCodeRoutes(ctx: ProxyContext) {
       startedAt,
       id: Buffer.from(ctx.randomBytes(16)).toString('base64url'),
     }
-    await records.open(attempt.id, expiresAt(attempt))
+    await records.open(attempt.id, expiresAt(attempt), MAX_POLL_ATTEMPTS)
     await cookies.writeClientCode(c, attempt)
 
     addTraceSecrets(c, code)
@@ -201,23 +201,53 @@ export function createClientCodeRoutes(ctx: ProxyContext) {
     }
   })
 
-  routes.post('/poll', async (c) => {
+  /** The attempt this browser's cookie names, while it may still be polled; else null. */
+  const liveAttempt = async (c: Context) => {
     const attempt = await cookies.readClientCode(c)
     const record = attempt === null ? null : await records.read(attempt.id)
     if (attempt === null || record === null || record.ended) {
       cookies.clearClientCode(c)
-      return proxyError(
-        c,
-        400,
-        'no_client_code',
-        'No client-code login is in progress in this browser (it ended, expired, or was cancelled). Start again.',
-      )
+      return null
     }
+    return { attempt, record }
+  }
+  const noAttempt = (c: Context) =>
+    proxyError(
+      c,
+      400,
+      'no_client_code',
+      'No client-code login is in progress in this browser (it ended, expired, or was cancelled). Start again.',
+    )
+
+  // "Keep waiting" once a budget of polls is spent: another budget for the same code, which the
+  // user may still be approving in the other tab; never past the code's ten minutes.
+  routes.post('/keep-waiting', async (c) => {
+    const live = await liveAttempt(c)
+    if (live === null) return noAttempt(c)
+    const { attempt, record } = live
+    if (ctx.clock() > expiresAt(attempt)) {
+      await endAttempt(c, attempt)
+      return noAttempt(c)
+    }
+    const budget = record.polls + MAX_POLL_ATTEMPTS
+    await records.write(attempt.id, { ...record, budget }, expiresAt(attempt))
+    return c.json({
+      status: 'pending',
+      attempt: record.polls,
+      maxAttempts: budget,
+    } satisfies ClientCodePollResponse)
+  })
+
+  routes.post('/poll', async (c) => {
+    const live = await liveAttempt(c)
+    if (live === null) return noAttempt(c)
+    const { attempt, record } = live
     const attemptNumber = record.polls + 1
     const answer = (response: ClientCodePollResponse) => c.json(response)
     const now = ctx.clock()
-    if (record.polls >= MAX_POLL_ATTEMPTS || now > expiresAt(attempt)) {
-      await endAttempt(c, attempt)
+    if (now > expiresAt(attempt)) await endAttempt(c, attempt)
+    // A spent budget leaves the attempt open: "Keep waiting" may grant another one.
+    if (record.polls >= record.budget || now > expiresAt(attempt)) {
       return answer({
         status: 'expired',
         attempt: record.polls,
@@ -260,7 +290,7 @@ export function createClientCodeRoutes(ctx: ProxyContext) {
       tokenCallStep(
         {
           kind: 'poll',
-          title: `Poll ${attemptNumber} of ${MAX_POLL_ATTEMPTS} at the token endpoint`,
+          title: `Poll ${attemptNumber} of ${record.budget} at the token endpoint`,
           outcome:
             pollOutcome === 'approved'
               ? 'passed'
@@ -294,7 +324,7 @@ export function createClientCodeRoutes(ctx: ProxyContext) {
       return answer({ status: 'denied', attempt: attemptNumber })
     }
     if (pollOutcome === 'pending') {
-      return answer({ status: 'pending', attempt: attemptNumber, maxAttempts: MAX_POLL_ATTEMPTS })
+      return answer({ status: 'pending', attempt: attemptNumber, maxAttempts: record.budget })
     }
     await endAttempt(c, attempt)
     if (tokenAnswer.kind === 'bad-body' && tokenAnswer.status === 200) {

@@ -3,13 +3,20 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from 'react-router-dom'
 import type { ExchangeResponse } from '../../protocol/playground-api'
 import { Checklist, type Step } from '../lib/checklist'
-import { landingPath } from './landing-path'
+import { landingPath, startAgainHref } from './landing-path'
 import { forgetCapturedCallback, peekCapturedCallback } from './capture-callback'
-import { verifyState, type CallbackParams, type StateVerdict } from './callback-params'
+import {
+  verifyState,
+  type CallbackParams,
+  type InvalidReason,
+  type StateVerdict,
+} from './callback-params'
 import { describeExchangeError } from './describe-exchange-error'
 import { exchangeCodeOnce, startSessionOnce } from './exchange-once'
 import { pendingStates } from './pending-states'
 import { recordCallbackOnce } from './record-callback'
+import { useMessages } from '../i18n/use-messages'
+import { callbackMessages } from './messages'
 import '../lib/page.css'
 
 type Outcome =
@@ -18,44 +25,76 @@ type Outcome =
   | { status: 'connected'; response: ExchangeResponse }
   | { status: 'failed'; error: unknown }
 
-function shortState(state: string | null): string {
-  if (state === null) return '(none)'
+type CallbackMessages = typeof callbackMessages
+
+function shortState(state: string | null, m: CallbackMessages): string {
+  if (state === null) return m.none
   return state.length > 10 ? `${state.slice(0, 8)}…` : state
 }
 
-const VERDICT_DETAIL: Record<StateVerdict, string> = {
-  match: 'It is one this tab remembered before leaving for the authorize page.',
-  missing: 'The response carries no state, so it cannot be tied to a login started here.',
-  unknown:
-    'This tab never sent it: the link was opened in another tab or browser, or forged to log you in to someone else’s account.',
-  used: 'This tab already used it: a login completes once.',
+function invalidText(reason: InvalidReason, m: CallbackMessages): string {
+  switch (reason.code) {
+    case 'repeated':
+      return m.invalid.repeated(reason)
+    case 'token-in-query':
+      return m.invalid.tokenInQuery(reason)
+    case 'token-in-fragment':
+      return m.invalid.tokenInFragment
+    case 'code-and-error':
+      return m.invalid.codeAndError
+    case 'neither':
+      return m.invalid.neither
+    case 'empty-code':
+      return m.invalid.emptyCode
+    case 'no-state':
+      return m.invalid.noState
+    case 'too-long':
+      return m.invalid.tooLong
+  }
 }
 
-function buildSteps(params: CallbackParams, verdict: StateVerdict, outcome: Outcome): Step[] {
+function grantedText(response: ExchangeResponse, m: CallbackMessages): string {
+  const scope = response.scope || m.none
+  return response.scope === response.requestedScope
+    ? m.steps.granted({ scope })
+    : m.steps.grantedFewer({ scope, requested: response.requestedScope || m.none })
+}
+
+function buildSteps(
+  params: CallbackParams,
+  verdict: StateVerdict,
+  outcome: Outcome,
+  m: CallbackMessages,
+): Step[] {
   if (params.kind === 'empty') return []
   const isInvalid = params.kind === 'invalid'
   const steps: Step[] = [
     {
-      label: 'The service’s response is well-formed',
+      label: m.steps.wellFormed,
       status: isInvalid ? 'failed' : 'done',
-      ...(isInvalid ? { detail: params.reason } : {}),
+      ...(isInvalid ? { detail: invalidText(params.reason, m) } : {}),
     },
     {
-      label: 'state returned by the service matches the one this tab sent',
+      label: m.steps.stateMatches,
       status: isInvalid ? 'skipped' : verdict === 'match' ? 'done' : 'failed',
       ...(isInvalid
         ? {}
-        : { detail: `state ${shortState(params.state)}: ${VERDICT_DETAIL[verdict]}` }),
+        : {
+            detail: m.steps.stateDetail({
+              state: shortState(params.state, m),
+              verdict: m.verdicts[verdict],
+            }),
+          }),
     },
     {
-      label: 'Authorization code received',
+      label: m.steps.codeReceived,
       status: params.kind === 'code' ? 'done' : params.kind === 'error' ? 'failed' : 'skipped',
-      ...(params.kind === 'error' ? { detail: `The service answered error=${params.error}.` } : {}),
+      ...(params.kind === 'error' ? { detail: m.steps.serviceAnswered(params) } : {}),
     },
   ]
   const canExchange = params.kind === 'code' && verdict === 'match'
   steps.push({
-    label: 'Exchanging the code through the proxy',
+    label: m.steps.exchanging,
     status: !canExchange
       ? 'skipped'
       : outcome.status === 'failed'
@@ -63,29 +102,20 @@ function buildSteps(params: CallbackParams, verdict: StateVerdict, outcome: Outc
         : outcome.status === 'connected'
           ? 'done'
           : 'active',
-    detail: canExchange
-      ? 'The proxy sends it with the client secret and keeps the token; the browser never sees it.'
-      : 'Nothing is sent.',
+    detail: canExchange ? m.steps.exchangingDetail : m.steps.nothingSent,
   })
   steps.push({
-    label: 'Connected',
+    label: m.steps.connected,
     status: outcome.status === 'connected' ? 'done' : 'skipped',
-    ...(outcome.status === 'connected'
-      ? {
-          detail:
-            outcome.response.scope === outcome.response.requestedScope
-              ? `Granted scope: ${outcome.response.scope || '(none)'}.`
-              : `Granted ${outcome.response.scope || '(none)'}, fewer than the requested ${outcome.response.requestedScope || '(none)'}.`,
-        }
-      : {}),
+    ...(outcome.status === 'connected' ? { detail: grantedText(outcome.response, m) } : {}),
   })
   return steps
 }
 
-function StartAgain({ label = 'Start again' }: { label?: string }) {
+function StartAgain({ label, href }: { label: string; href: string }) {
   return (
     <p className="notice-actions">
-      <Link className="btn btn-primary" to="/">
+      <Link className="btn btn-primary" to={href}>
         {label}
       </Link>
     </p>
@@ -96,25 +126,25 @@ function OutcomePanel({
   params,
   verdict,
   outcome,
+  retryHref,
 }: {
   params: CallbackParams
   verdict: StateVerdict
   outcome: Outcome
+  retryHref: string
 }) {
+  const m = useMessages('callback', callbackMessages)
   if (params.kind === 'empty') {
     return (
       <div className="notice notice-info">
-        <p className="notice-title">Nothing to do here</p>
-        <p>
-          This page finishes a connection started from the Connect page. Its one-time parameters
-          were already used and removed from the address, so reloading it does nothing.
-        </p>
+        <p className="notice-title">{m.emptyTitle}</p>
+        <p>{m.emptyText}</p>
         <p className="notice-actions">
           <Link className="btn btn-primary" to="/me">
-            Your profile
+            {m.yourProfile}
           </Link>
           <Link className="btn" to="/">
-            Connect
+            {m.connect}
           </Link>
         </p>
       </div>
@@ -123,80 +153,98 @@ function OutcomePanel({
   if (params.kind === 'invalid') {
     return (
       <div className="notice notice-error" role="alert">
-        <p className="notice-title">This callback is not valid</p>
-        <p>{params.reason} Nothing was exchanged.</p>
-        <StartAgain />
+        <p className="notice-title">{m.invalidTitle}</p>
+        <p>
+          {invalidText(params.reason, m)} {m.nothingExchanged}
+        </p>
+        <StartAgain label={m.startAgain} href={retryHref} />
       </div>
     )
   }
   if (params.kind === 'error') {
-    const foreign =
-      verdict === 'match'
-        ? null
-        : ' Its state does not match a login started in this tab, so it may not come from you.'
+    const foreign = verdict === 'match' ? null : m.foreignError
     if (params.error === 'access_denied') {
       return (
         <div className="notice notice-warning" role="alert">
-          <p className="notice-title">You declined to connect</p>
+          <p className="notice-title">{m.declinedTitle}</p>
           <p>
-            The consent page was answered with Deny, so the service issued no code and the
-            playground has no access.{foreign}
+            {m.declinedText}
+            {foreign}
           </p>
-          <StartAgain label="Try again" />
+          <StartAgain label={m.tryAgain} href={retryHref} />
         </div>
       )
     }
     return (
       <div className="notice notice-error" role="alert">
-        <p className="notice-title">The service returned an error</p>
+        <p className="notice-title">{m.serviceErrorTitle}</p>
         <p>
           <code>{params.error}</code>
           {params.description !== null && <>: {params.description}</>}
           {foreign}
         </p>
-        <StartAgain />
+        <StartAgain label={m.startAgain} href={retryHref} />
       </div>
     )
   }
   if (verdict !== 'match') {
     return (
       <div className="notice notice-error" role="alert">
-        <p className="notice-title">
-          {verdict === 'used'
-            ? 'This login was already completed'
-            : 'This tab did not start this login'}
-        </p>
+        <p className="notice-title">{verdict === 'used' ? m.alreadyCompleted : m.notStartedHere}</p>
         <p>
-          {VERDICT_DETAIL[verdict]} The code was not exchanged.
-          {verdict === 'unknown' && ' To connect, start from the Connect page in this tab.'}
+          {m.verdicts[verdict]} {m.notExchanged}
+          {verdict === 'unknown' && m.startFromConnect}
         </p>
-        <StartAgain label={verdict === 'used' ? 'Connect' : 'Connect from this tab'} />
+        <StartAgain
+          label={verdict === 'used' ? m.connect : m.connectFromThisTab}
+          href={verdict === 'used' ? retryHref : '/'}
+        />
       </div>
     )
   }
   if (outcome.status === 'failed') {
-    const { title, detail } = describeExchangeError(outcome.error)
+    const { title, detail, proxyMessage } = describeExchangeError(outcome.error, m.exchange)
     return (
       <div className="notice notice-error" role="alert">
         <p className="notice-title">{title}</p>
         <p>{detail}</p>
-        <StartAgain />
+        {proxyMessage !== null && (
+          <p className="field-hint">
+            {m.proxySaid({ message: <span lang="en">{proxyMessage}</span> })}
+          </p>
+        )}
+        <StartAgain label={m.startAgain} href={retryHref} />
       </div>
     )
   }
   if (outcome.status === 'connected') {
     return (
       <div className="notice notice-success" role="status">
-        <p className="notice-title">Connected</p>
-        <p>Taking you to {landingPath(outcome.response.returnTo)}…</p>
+        <p className="notice-title">{m.connectedTitle}</p>
+        <p>{m.takingYouTo({ path: landingPath(outcome.response.returnTo) })}</p>
       </div>
     )
   }
+  // In progress: not an outcome, so not announced (the outcome that replaces it is, once).
   return (
-    <p className="busy" role="status">
-      <span className="spinner" aria-hidden="true" /> Exchanging the code…
+    <p className="busy">
+      <span className="spinner" aria-hidden="true" /> {m.exchangingCode}
     </p>
   )
+}
+
+/** The page's h1 for where the callback stands: each failure has its own. */
+function headingKey(
+  params: CallbackParams,
+  verdict: StateVerdict,
+  outcome: Outcome,
+): keyof CallbackMessages['headings'] {
+  if (params.kind === 'empty') return 'empty'
+  if (params.kind === 'invalid') return 'invalid'
+  if (params.kind === 'error') return params.error === 'access_denied' ? 'declined' : 'serviceError'
+  if (verdict !== 'match') return 'foreign'
+  if (outcome.status === 'failed') return 'failed'
+  return outcome.status === 'connected' ? 'connected' : 'exchanging'
 }
 
 export function CallbackPage() {
@@ -249,18 +297,23 @@ export function CallbackPage() {
     }
   }, [params, verdict, client, navigate])
 
+  const m = useMessages('callback', callbackMessages)
+  // checklist B6 and the retry rule: "Start again" asks for what this login asked for.
+  const retryHref = startAgainHref(
+    pendingStates.requestOf(params.kind === 'empty' ? null : params.state),
+  )
+
   return (
     <div className="page page-narrow">
-      <title>Callback · Yuque OAuth Playground</title>
+      <title>{m.title}</title>
       <header className="page-head">
-        <h1>Completing the connection</h1>
-        <p className="lede">
-          The service sent the browser back here. Each check below runs before anything is sent.
-        </p>
+        <h1>{m.headings[headingKey(params, verdict, outcome)]}</h1>
+        <p className="lede">{m.lede}</p>
       </header>
-      <div className="card" aria-live="polite">
-        {params.kind !== 'empty' && <Checklist steps={buildSteps(params, verdict, outcome)} />}
-        <OutcomePanel params={params} verdict={verdict} outcome={outcome} />
+      {/* Not a live region: the outcome panel announces the outcome once (its own role). */}
+      <div className="card">
+        {params.kind !== 'empty' && <Checklist steps={buildSteps(params, verdict, outcome, m)} />}
+        <OutcomePanel params={params} verdict={verdict} outcome={outcome} retryHref={retryHref} />
       </div>
     </div>
   )

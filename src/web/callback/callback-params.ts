@@ -5,11 +5,22 @@
 import { ExchangeRequestSchema } from '../../protocol/playground-api'
 import type { StoredStateStatus } from './pending-states'
 
+/** Why a callback is refused, as data: the page words it in its language (messages.ts). */
+export type InvalidReason =
+  | { code: 'repeated'; param: string }
+  | { code: 'token-in-query'; param: string }
+  | { code: 'token-in-fragment' }
+  | { code: 'code-and-error' }
+  | { code: 'neither' }
+  | { code: 'empty-code' }
+  | { code: 'no-state' }
+  | { code: 'too-long' }
+
 export type CallbackParams =
   /** No OAuth parameter at all: a reload after they were used and removed, or a bookmark. */
   | { kind: 'empty' }
   /** Malformed or conflicting: nothing is exchanged. */
-  | { kind: 'invalid'; reason: string; state: string | null }
+  | { kind: 'invalid'; reason: InvalidReason; state: string | null }
   /** The service reported an error (`access_denied` when the user declined). */
   | { kind: 'error'; error: string; description: string | null; state: string | null }
   | { kind: 'code'; code: string; state: string }
@@ -29,7 +40,7 @@ export function checkCallbackParams(params: URLSearchParams): CallbackParams {
   if (repeated !== undefined) {
     return {
       kind: 'invalid',
-      reason: `The parameter "${repeated}" appears more than once, so it is ambiguous.`,
+      reason: { code: 'repeated', param: repeated },
       state: null,
     }
   }
@@ -37,7 +48,7 @@ export function checkCallbackParams(params: URLSearchParams): CallbackParams {
   if (tokenParam !== undefined) {
     return {
       kind: 'invalid',
-      reason: `The response carries "${tokenParam}": this app uses the authorization code flow only and never accepts a token in the address.`,
+      reason: { code: 'token-in-query', param: tokenParam },
       state,
     }
   }
@@ -46,7 +57,7 @@ export function checkCallbackParams(params: URLSearchParams): CallbackParams {
   if (code !== null && error !== null) {
     return {
       kind: 'invalid',
-      reason: 'The response carries both a code and an error, which contradict each other.',
+      reason: { code: 'code-and-error' },
       state,
     }
   }
@@ -59,19 +70,14 @@ export function checkCallbackParams(params: URLSearchParams): CallbackParams {
     }
   }
   if (code === null) {
-    return { kind: 'invalid', reason: 'The response carries neither a code nor an error.', state }
+    return { kind: 'invalid', reason: { code: 'neither' }, state }
   }
-  if (code === '') return { kind: 'invalid', reason: 'The code is empty.', state }
+  if (code === '') return { kind: 'invalid', reason: { code: 'empty-code' }, state }
   if (state === null) {
-    return {
-      kind: 'invalid',
-      reason:
-        'The response carries a code but no state, so it cannot be tied to a login started here.',
-      state: null,
-    }
+    return { kind: 'invalid', reason: { code: 'no-state' }, state: null }
   }
   if (!ExchangeRequestSchema.safeParse({ code, state }).success) {
-    return { kind: 'invalid', reason: 'The code or the state is too long to be genuine.', state }
+    return { kind: 'invalid', reason: { code: 'too-long' }, state }
   }
   return { kind: 'code', code, state }
 }

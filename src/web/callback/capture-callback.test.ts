@@ -53,6 +53,9 @@ describe('captureCallbackFromAddressBar', () => {
       { replaceState },
     )
     expect(replaceState).toHaveBeenCalledOnce()
-    expect(peekCapturedCallback()).toMatchObject({ kind: 'invalid' })
+    expect(peekCapturedCallback()).toMatchObject({
+      kind: 'invalid',
+      reason: { code: 'token-in-fragment' },
+    })
   })
 })

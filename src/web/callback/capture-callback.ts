@@ -24,12 +24,7 @@ export function peekCapturedCallback(): CallbackParams {
 function check(address: CapturedAddress): CallbackParams {
   const hash = new URLSearchParams(address.hash.replace(/^#/, ''))
   return hash.has('access_token') || hash.has('id_token')
-    ? {
-        kind: 'invalid',
-        reason:
-          'The address carries a token in its fragment: this app uses the authorization code flow only and never accepts a token in the address.',
-        state: null,
-      }
+    ? { kind: 'invalid', reason: { code: 'token-in-fragment' }, state: null }
     : checkCallbackParams(new URLSearchParams(address.search))
 }
 

@@ -40,10 +40,12 @@ describe('pending states', () => {
     expect(createPendingStates(() => memoryStorage()).claim('a')).toBe('unknown')
   })
 
-  it('stores state values only', () => {
+  it('stores state values and what the login asked for, never a code or a token', () => {
     const storage = memoryStorage()
-    createPendingStates(() => storage).remember('s1')
-    expect([...storage.map.values()].join()).toBe('{"pending":["s1"],"used":[]}')
+    createPendingStates(() => storage).remember('s1', { scopes: ['doc'], returnTo: '/me' })
+    expect([...storage.map.values()].join()).toBe(
+      '{"pending":["s1"],"used":[],"requests":[{"state":"s1","scopes":["doc"],"returnTo":"/me"}]}',
+    )
   })
 
   it('treats corrupted storage as empty', () => {
@@ -59,5 +61,24 @@ describe('pending states', () => {
     const states = createPendingStates(() => null)
     states.remember('s1')
     expect(states.claim('s1')).toBe('unknown')
+  })
+})
+
+describe('the login a state belongs to', () => {
+  it('remembers what the login asked for, before and after its state is used', () => {
+    const storage = memoryStorage()
+    const states = createPendingStates(() => storage)
+    states.remember('s1', { scopes: ['doc', 'repo:read'], returnTo: '/users' })
+    expect(states.requestOf('s1')).toEqual({ scopes: ['doc', 'repo:read'], returnTo: '/users' })
+    states.claim('s1')
+    expect(states.requestOf('s1')).toEqual({ scopes: ['doc', 'repo:read'], returnTo: '/users' })
+  })
+
+  it('knows nothing of a state remembered without its request, or never sent', () => {
+    const states = createPendingStates(() => memoryStorage())
+    states.remember('s1')
+    expect(states.requestOf('s1')).toBeNull()
+    expect(states.requestOf('forged')).toBeNull()
+    expect(states.requestOf(null)).toBeNull()
   })
 })

@@ -1,7 +1,8 @@
 /**
  * The `state` values this tab sent to the authorize endpoint, in sessionStorage: it is per tab,
  * so a callback opened in another tab (or from a forged link) finds nothing to match. Only state
- * values are stored here, never a code or a token (checklist H2).
+ * values and what each login asked for (scopes, return path) are stored here, never a code or a
+ * token (checklist H2).
  */
 import { z } from 'zod/mini'
 
@@ -14,9 +15,18 @@ const STORAGE_KEY = 'yuque-oauth-playground.states'
 /** Several pending logins may coexist (retries, a double click); the oldest are forgotten. */
 const MAX_KEPT = 10
 
+/** What a login asked for: a retry from the callback starts from it (scopes and return path). */
+const LoginRequestSchema = z.object({
+  state: z.string(),
+  scopes: z.array(z.string()).check(z.maxLength(32)),
+  returnTo: z.nullable(z.string()),
+})
+export type LoginRequest = Omit<z.infer<typeof LoginRequestSchema>, 'state'>
+
 const StoredSchema = z.object({
   pending: z.array(z.string()).check(z.maxLength(100)),
   used: z.array(z.string()).check(z.maxLength(100)),
+  requests: z.optional(z.array(LoginRequestSchema).check(z.maxLength(100))),
 })
 type Stored = z.infer<typeof StoredSchema>
 
@@ -37,15 +47,30 @@ export function createPendingStates(getStorage: () => StateStorage | null) {
       JSON.stringify({
         pending: stored.pending.slice(-MAX_KEPT),
         used: stored.used.slice(-MAX_KEPT),
+        requests: (stored.requests ?? []).slice(-MAX_KEPT),
       }),
     )
   }
 
   return {
-    /** Before navigating to the authorize endpoint. */
-    remember(state: string): void {
+    /**
+     * Before navigating to the authorize endpoint; with what the login asked for when known, so
+     * that "Start again" after a failed callback keeps the ticked scopes and the return path.
+     */
+    remember(state: string, request?: LoginRequest): void {
       const stored = read()
-      write({ ...stored, pending: [...stored.pending.filter((s) => s !== state), state] })
+      const requests = (stored.requests ?? []).filter((entry) => entry.state !== state)
+      write({
+        ...stored,
+        pending: [...stored.pending.filter((s) => s !== state), state],
+        requests: request === undefined ? requests : [...requests, { state, ...request }],
+      })
+    },
+    /** What the login of this state asked for, if this tab remembered it (used or not). */
+    requestOf(state: string | null): LoginRequest | null {
+      if (state === null) return null
+      const found = read().requests?.find((entry) => entry.state === state)
+      return found === undefined ? null : { scopes: found.scopes, returnTo: found.returnTo }
     },
     /** Read-only: what the callback's checklist shows. */
     status(state: string): StoredStateStatus {
@@ -62,7 +87,11 @@ export function createPendingStates(getStorage: () => StateStorage | null) {
       const stored = read()
       if (stored.used.includes(state)) return 'already-used'
       if (!stored.pending.includes(state)) return 'unknown'
-      write({ pending: stored.pending.filter((s) => s !== state), used: [...stored.used, state] })
+      write({
+        ...stored,
+        pending: stored.pending.filter((s) => s !== state),
+        used: [...stored.used, state],
+      })
       return 'claimed'
     },
   }

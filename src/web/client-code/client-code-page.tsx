@@ -1,116 +1,94 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useMemo, useState } from 'react'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import type { ClientCodeStartResponse } from '../../protocol/playground-api'
 import { ParamsTable } from '../lib/params-table'
 import { Checklist, type Step } from '../lib/checklist'
 import { connectHref } from '../lib/connect-link'
 import { refreshAfterSessionChange } from '../session/account-cache'
-import { cancelClientCode, clientCodeQueries, pollSnapshot } from './client-code-queries'
+import {
+  cancelClientCode,
+  clientCodeQueries,
+  keepWaitingClientCode,
+  pollSnapshot,
+} from './client-code-queries'
+import { clientCodeMessages } from './messages'
+import { useLocale, useMessages } from '../i18n/use-messages'
+import { formatDuration, formatNumber } from '../i18n/format'
 import { readLaunchState, type LaunchState } from './launch'
-import { pollView, type PollView } from './poll-state'
+import { pollView, type PollRound, type PollView } from './poll-state'
 import '../lib/page.css'
 import './client-code-page.css'
 import { EndState, PollingPanel } from './poll-panels'
 
-const PARAM_NOTES: Record<string, string> = {
-  client_id: 'the app without a server',
-  code: '40 random letters and digits, made by the proxy (masked here)',
-  response_type: 'always code',
-  scope: 'comma-separated, canonical',
-  timestamp: 'milliseconds; the service refuses a stale one',
+type ClientCodeMessages = typeof clientCodeMessages
+
+function paramNote(m: ClientCodeMessages, name: string): string | undefined {
+  return Object.hasOwn(m.paramNotes, name)
+    ? m.paramNotes[name as keyof ClientCodeMessages['paramNotes']]
+    : undefined
 }
 
-const POLLING_DETAIL: Record<PollView['kind'], string> = {
-  waiting:
-    'Until you answer, it replies HTTP 400 "authorization code is invalid"; the proxy reports that as pending.',
-  connected: 'It answered with a token, which the proxy keeps: this page never sees it.',
-  denied: 'It answered access_denied: the consent page was answered with Deny.',
-  expired: 'No answer but "not approved yet" within the polling budget.',
-  failed: 'Polling stopped: see below.',
-}
-
-function buildSteps(launch: LaunchState, view: PollView): Step[] {
-  const seconds = launch.start.intervalMs / 1000
-  return [
-    {
-      label: 'The proxy signed the authorize request',
-      status: 'done',
-      detail: 'With the app’s secret, which stays on the server: see the signed request below.',
-    },
+function buildSteps(launch: LaunchState, view: PollView, m: ClientCodeMessages, every: string) {
+  const granted = (scope: string, requested: string) =>
+    scope === requested
+      ? m.steps.granted({ scope: scope || m.none })
+      : m.steps.grantedFewer({ scope: scope || m.none, requested: requested || m.none })
+  const steps: Step[] = [
+    { label: m.steps.signed, status: 'done', detail: m.steps.signedDetail },
     launch.isTabOpened
-      ? {
-          label: 'The authorize page opened in a new tab',
-          status: 'done',
-          detail: 'Sign in there and answer the consent page.',
-        }
-      : {
-          label: 'The authorize page could not open in a new tab',
-          status: 'failed',
-          detail: 'The browser blocked the new tab: open it with the link below.',
-        },
+      ? { label: m.steps.tabOpened, status: 'done', detail: m.steps.tabOpenedDetail }
+      : { label: m.steps.tabBlocked, status: 'failed', detail: m.steps.tabBlockedDetail },
     {
-      label: `Asking the token endpoint every ${seconds} s whether you approved`,
+      label: m.steps.polling({ every }),
       status: view.kind === 'waiting' ? 'active' : view.kind === 'connected' ? 'done' : 'failed',
-      detail: POLLING_DETAIL[view.kind],
+      detail: m.steps.pollingDetail[view.kind],
     },
     {
-      label: 'Connected',
+      label: m.steps.connected,
       status: view.kind === 'connected' ? 'done' : 'skipped',
-      ...(view.kind === 'connected'
-        ? {
-            detail:
-              view.scope === view.requestedScope
-                ? `Granted scope: ${view.scope || '(none)'}.`
-                : `Granted ${view.scope || '(none)'}, fewer than the requested ${view.requestedScope || '(none)'}.`,
-          }
-        : {}),
+      ...(view.kind === 'connected' ? { detail: granted(view.scope, view.requestedScope) } : {}),
     },
   ]
+  return steps
 }
 
 function SignedRequest({ start }: { start: ClientCodeStartResponse }) {
+  const m = useMessages('clientCode', clientCodeMessages)
   const { signing } = start
   return (
     <section className="card signed-request" aria-labelledby="signed-title">
-      <h2 id="signed-title">The signed request</h2>
-      <p className="field-hint">
-        The five parameters, sorted by name and URL-encoded, joined with <code>&amp;</code>:
-      </p>
+      <h2 id="signed-title">{m.signed.heading}</h2>
+      <p className="field-hint">{m.signed.intro({ amp: <code>&amp;</code> })}</p>
       <ParamsTable
-        caption="Signed authorize parameters"
+        caption={m.signed.caption}
         rows={Object.entries(signing.params).map(([name, value]) => ({
           name,
           value,
-          note: PARAM_NOTES[name],
+          note: paramNote(m, name),
         }))}
       />
       <dl className="signing">
         <div>
-          <dt>string that was signed</dt>
+          <dt>{m.signed.baseString}</dt>
           <dd>
             <code className="signing-value">{signing.baseString}</code>
           </dd>
         </div>
         <div>
-          <dt>algorithm</dt>
+          <dt>{m.signed.algorithm}</dt>
           <dd className="mono">{signing.algorithm}</dd>
         </div>
         <div>
-          <dt>sign</dt>
+          <dt>{m.signed.sign}</dt>
           <dd>
             <code className="signing-value">{signing.sign}</code>
           </dd>
         </div>
       </dl>
       <div className="notice notice-info">
-        <p className="notice-title">The secret stays on the server</p>
-        <p>
-          Signing needs the app’s client secret. A real app without a server would have to ship it
-          inside the app, where anyone can extract it: the spec itself warns that this leaks the
-          secret. Here the proxy signs and this page sees only the result. The code is masked
-          because, until it is redeemed, whoever holds it can poll for the token.
-        </p>
+        <p className="notice-title">{m.signed.secretTitle}</p>
+        <p>{m.signed.secretText}</p>
       </div>
     </section>
   )
@@ -118,24 +96,39 @@ function SignedRequest({ start }: { start: ClientCodeStartResponse }) {
 
 function WaitingScreen({ launch }: { launch: LaunchState }) {
   const { start, scopes } = launch
+  const m = useMessages('clientCode', clientCodeMessages)
+  const locale = useLocale()
   const client = useQueryClient()
   const navigate = useNavigate()
-  const pollOptions = clientCodeQueries.poll({
+  const [round, setRound] = useState<PollRound>(() => ({
+    startAttempt: 0,
+    maxAttempts: start.maxAttempts,
+    startedAt: launch.startedAt,
+  }))
+  const plan = {
     attemptId: start.signing.sign,
     intervalMs: start.intervalMs,
-    maxAttempts: start.maxAttempts,
-  })
+    startAttempt: round.startAttempt,
+    maxAttempts: round.maxAttempts,
+  }
+  const pollOptions = clientCodeQueries.poll(plan)
   const poll = useQuery(pollOptions)
   // The observer's result lacks the update counts; this render was caused by the same state.
-  const view = pollView(pollSnapshot(client.getQueryState(pollOptions.queryKey), start.maxAttempts))
+  const view = pollView(pollSnapshot(client.getQueryState(pollOptions.queryKey), plan))
   const [mountedAt] = useState(() => Date.now())
-  const headingRef = useRef<HTMLHeadingElement>(null)
-  // A new screen after a click far down the connect page: start reading at its title.
-  useEffect(() => {
-    headingRef.current?.focus()
-  }, [])
   const lastSettledAt = Math.max(poll.dataUpdatedAt, poll.errorUpdatedAt, mountedAt)
   const startAgainHref = connectHref(null, scopes)
+  const keepWaiting = useMutation({
+    mutationFn: keepWaitingClientCode,
+    onSuccess: (answer) => {
+      if (answer.status !== 'pending') return
+      setRound({
+        startAttempt: answer.attempt,
+        maxAttempts: answer.maxAttempts,
+        startedAt: Date.now(),
+      })
+    },
+  })
 
   useEffect(() => {
     if (view.kind !== 'connected') return
@@ -156,33 +149,40 @@ function WaitingScreen({ launch }: { launch: LaunchState }) {
     void cancelClientCode()
     void navigate(startAgainHref, { replace: true })
   }
+  const every = formatDuration(locale, start.intervalMs / 1000)
 
   return (
     <div className="page page-narrow client-code-page">
-      <title>Waiting for approval · Yuque OAuth Playground</title>
+      <title>{m.title}</title>
       <header className="page-head">
-        <h1 ref={headingRef} tabIndex={-1}>
-          Waiting for your approval
-        </h1>
+        <h1>{m.heading}</h1>
         <p className="lede">
-          An app without a server has no address the service could send you back to, so nothing
-          redirects here. Instead this page asks the token endpoint every {start.intervalMs / 1000}{' '}
-          s whether you approved, up to {start.maxAttempts} times. Scope requested:{' '}
-          <code>{start.scope || '(none)'}</code>.
+          {m.lede({
+            every,
+            attempts: formatNumber(locale, start.maxAttempts),
+            scope: <code>{start.scope || m.none}</code>,
+          })}
         </p>
       </header>
       <div className="card waiting">
-        <Checklist steps={buildSteps(launch, view)} />
+        <Checklist steps={buildSteps(launch, view, m, every)} />
         {view.kind === 'waiting' ? (
           <PollingPanel
             launch={launch}
+            round={round}
             view={view}
             isFetching={poll.isFetching}
             lastSettledAt={lastSettledAt}
             onCancel={cancel}
           />
         ) : (
-          <EndState view={view} startAgainHref={startAgainHref} />
+          <EndState
+            view={view}
+            round={round}
+            intervalMs={start.intervalMs}
+            startAgainHref={startAgainHref}
+            keepWaiting={keepWaiting}
+          />
         )}
       </div>
       <SignedRequest start={start} />
@@ -193,21 +193,19 @@ function WaitingScreen({ launch }: { launch: LaunchState }) {
 export function ClientCodePage() {
   const location = useLocation()
   const launch = useMemo(() => readLaunchState(location.state), [location.state])
+  const m = useMessages('clientCode', clientCodeMessages)
   if (launch === null) {
     return (
       <div className="page page-narrow">
-        <title>Client-code flow · Yuque OAuth Playground</title>
+        <title>{m.noFlowTitle}</title>
         <header className="page-head">
-          <h1>No sign-in in progress</h1>
+          <h1>{m.noFlowHeading}</h1>
         </header>
         <div className="notice notice-info">
-          <p>
-            This page follows a client-code sign-in started from the Connect page, in this tab. None
-            is in progress here.
-          </p>
+          <p>{m.noFlowText}</p>
           <p className="notice-actions">
             <Link className="btn btn-primary" to="/">
-              Connect
+              {m.connect}
             </Link>
           </p>
         </div>

@@ -24,6 +24,19 @@ export async function pollClientCode(): Promise<ClientCodePollResponse> {
   return data
 }
 
+/**
+ * "Keep waiting": the server grants another budget of polls for the same code (the user may
+ * still be answering the consent page); it answers the attempt's count and its new budget.
+ */
+export async function keepWaitingClientCode(): Promise<ClientCodePollResponse> {
+  const { data } = await postJson(
+    '/auth/client-code/keep-waiting',
+    {},
+    ClientCodePollResponseSchema,
+  )
+  return data
+}
+
 /** Ends the attempt on the server as well; a failure leaves only a cookie that expires by itself. */
 export async function cancelClientCode(): Promise<void> {
   await postJson('/auth/client-code/cancel', {}, z.unknown()).catch(() => undefined)
@@ -32,13 +45,14 @@ export async function cancelClientCode(): Promise<void> {
 /** What the state machine reads from the poll query's state (the observer's result lacks the counts). */
 export function pollSnapshot(
   state: QueryState<ClientCodePollResponse> | undefined,
-  maxAttempts: number,
+  plan: Pick<PollPlan, 'startAttempt' | 'maxAttempts'>,
 ): PollSnapshot {
   return {
     data: state?.data,
     error: state?.error ?? null,
     pollsSent: (state?.dataUpdateCount ?? 0) + (state?.errorUpdateCount ?? 0),
-    maxAttempts,
+    startAttempt: plan.startAttempt,
+    maxAttempts: plan.maxAttempts,
   }
 }
 
@@ -46,6 +60,8 @@ export interface PollPlan {
   /** Tells one started flow from the next (its signature: a fresh code signs differently). */
   attemptId: string
   intervalMs: number
+  /** The server's count when this round of polls began (0, or more after "Keep waiting"). */
+  startAttempt: number
   maxAttempts: number
 }
 
@@ -68,11 +84,11 @@ export const clientCodeQueries = {
   all: () => ['client-code'] as const,
   poll: (plan: PollPlan) =>
     queryOptions({
-      queryKey: [...clientCodeQueries.all(), 'poll', plan.attemptId] as const,
+      queryKey: [...clientCodeQueries.all(), 'poll', plan.attemptId, plan.startAttempt] as const,
       queryFn: () => pollClientCode(),
       initialData: (): ClientCodePollResponse => ({
         status: 'pending',
-        attempt: 0,
+        attempt: plan.startAttempt,
         maxAttempts: plan.maxAttempts,
       }),
       // The first poll's countdown starts when the waiting screen does.
@@ -83,7 +99,7 @@ export const clientCodeQueries = {
       refetchOnReconnect: false,
       retry: false,
       refetchInterval: (query) => {
-        const view = pollView(pollSnapshot(query.state, plan.maxAttempts))
+        const view = pollView(pollSnapshot(query.state, plan))
         return isPolling(view) ? plan.intervalMs : false
       },
       // Polls on while this tab is hidden: during the approval the user looks at the OTHER tab

@@ -1,14 +1,21 @@
 /** The client-code page's polling panel and its end states (poll-state.ts decides which). */
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
+import type { UseMutationResult } from '@tanstack/react-query'
+import type { ClientCodePollResponse } from '../../protocol/playground-api'
+import { formatDuration, formatNumber } from '../i18n/format'
+import { useLocale, useMessages } from '../i18n/use-messages'
 import type { LaunchState } from './launch'
+import { clientCodeMessages } from './messages'
 import {
   describePollError,
   elapsedProgress,
-  formatDuration,
+  formatStopwatch,
   nextPollCountdown,
+  type PollRound,
   type PollView,
 } from './poll-state'
+
 /** Re-renders every `periodMs` while `isTicking`, for the countdown and the elapsed time. */
 function useNow(isTicking: boolean, periodMs = 250): number {
   const [now, setNow] = useState(() => Date.now())
@@ -22,78 +29,106 @@ function useNow(isTicking: boolean, periodMs = 250): number {
 
 export function PollingPanel({
   launch,
+  round,
   view,
   isFetching,
   lastSettledAt,
   onCancel,
 }: {
   launch: LaunchState
+  round: PollRound
   view: Extract<PollView, { kind: 'waiting' }>
   isFetching: boolean
   lastSettledAt: number
   onCancel: () => void
 }) {
-  const { start, startedAt } = launch
+  const m = useMessages('clientCode', clientCodeMessages)
+  const locale = useLocale()
+  const { start } = launch
   const now = useNow(true)
-  const progress = elapsedProgress(startedAt, now, start.intervalMs, start.maxAttempts)
+  const roundPolls = round.maxAttempts - round.startAttempt
+  const progress = elapsedProgress(round.startedAt, now, start.intervalMs, roundPolls)
   const secondsLeft = nextPollCountdown(lastSettledAt, start.intervalMs, now)
-  const lastError = view.lastError === null ? null : describePollError(view.lastError)
+  const lastError = view.lastError === null ? null : describePollError(view.lastError, m.errors)
+  const cancelRef = useRef<HTMLButtonElement>(null)
+  // After Keep waiting (its button is gone), the wait's own control takes the focus.
+  useEffect(() => {
+    if (round.startAttempt > 0) cancelRef.current?.focus()
+  }, [round.startAttempt])
 
   return (
     <section className="polling" aria-labelledby="polling-title">
       <h2 id="polling-title" className="visually-hidden">
-        Polling
+        {m.polling.heading}
       </h2>
       <div className="polling-figures">
         {/* Announced when a poll answers: every 3 s, not every tick of the countdown. */}
         <p className="polling-attempt" role="status">
-          Attempt {view.attempt} of {view.maxAttempts}
+          {m.polling.attempt({
+            attempt: formatNumber(locale, view.attempt),
+            max: formatNumber(locale, view.maxAttempts),
+          })}
           <span className="polling-attempt-note">
-            {view.attempt === 0 ? ': nothing polled yet' : ': not approved yet'}
+            {view.attempt === round.startAttempt ? m.polling.nothingYet : m.polling.notYet}
           </span>
         </p>
         <p className="polling-next">
-          {isFetching ? 'Polling now…' : `Next poll in ${secondsLeft} s`}
+          {isFetching
+            ? m.polling.pollingNow
+            : m.polling.nextPollIn({ wait: formatDuration(locale, secondsLeft) })}
         </p>
       </div>
       <div className="polling-progress">
-        <label htmlFor="polling-elapsed">Time waited</label>
+        <label htmlFor="polling-elapsed">{m.polling.timeWaited}</label>
         <progress
           id="polling-elapsed"
           max={progress.budgetSeconds}
           value={progress.elapsedSeconds}
-          aria-valuetext={`${formatDuration(progress.elapsedSeconds)} of about ${formatDuration(progress.budgetSeconds)}`}
+          aria-valuetext={m.polling.waitedOf({
+            waited: formatDuration(locale, progress.elapsedSeconds),
+            budget: formatDuration(locale, progress.budgetSeconds),
+          })}
         />
         <span className="polling-clock" aria-hidden="true">
-          {formatDuration(progress.elapsedSeconds)} / {formatDuration(progress.budgetSeconds)}
+          {formatStopwatch(progress.elapsedSeconds)} / {formatStopwatch(progress.budgetSeconds)}
         </span>
       </div>
       {lastError !== null && (
         <div className="notice notice-warning">
-          <p className="notice-title">The last poll failed: {lastError.title.toLowerCase()}</p>
+          <p className="notice-title">{m.polling.lastFailed({ title: lastError.title })}</p>
           <p>{lastError.detail}</p>
         </div>
       )}
       <div className="polling-actions">
         {!launch.isTabOpened && (
           <a className="btn btn-primary" href={start.authorizePath} target="_blank" rel="noopener">
-            Open the authorization page
+            {m.polling.openLink}
           </a>
         )}
-        <button type="button" className="btn" onClick={onCancel}>
-          Cancel
+        <button type="button" className="btn" onClick={onCancel} ref={cancelRef}>
+          {m.polling.cancel}
         </button>
-        <p className="field-hint">
-          {launch.isTabOpened
-            ? 'Closed that tab? Cancel and start again: every sign-in needs a fresh code.'
-            : 'It opens in a new tab; this page keeps polling meanwhile.'}
-        </p>
+        <p className="field-hint">{launch.isTabOpened ? m.polling.tabHint : m.polling.linkHint}</p>
       </div>
     </section>
   )
 }
 
-export function EndState({ view, startAgainHref }: { view: PollView; startAgainHref: string }) {
+export function EndState({
+  view,
+  round,
+  intervalMs,
+  startAgainHref,
+  keepWaiting,
+}: {
+  view: PollView
+  round: PollRound
+  intervalMs: number
+  startAgainHref: string
+  keepWaiting: UseMutationResult<ClientCodePollResponse, Error, void>
+}) {
+  const m = useMessages('clientCode', clientCodeMessages)
+  const locale = useLocale()
   const titleRef = useRef<HTMLParagraphElement>(null)
   // The end state replaces the polling controls (Cancel had the focus): move it to the outcome.
   useEffect(() => {
@@ -101,11 +136,9 @@ export function EndState({ view, startAgainHref }: { view: PollView; startAgainH
   }, [view.kind])
 
   const startAgain = (
-    <p className="notice-actions">
-      <Link className="btn btn-primary" to={startAgainHref}>
-        Start again
-      </Link>
-    </p>
+    <Link className="btn btn-primary" to={startAgainHref}>
+      {m.end.startAgain}
+    </Link>
   )
   const title = (text: string) => (
     <p className="notice-title" ref={titleRef} tabIndex={-1}>
@@ -116,39 +149,48 @@ export function EndState({ view, startAgainHref }: { view: PollView; startAgainH
     case 'connected':
       return (
         <div className="notice notice-success" role="status">
-          {title('Approved: connected')}
-          <p>Taking you to your profile…</p>
+          {title(m.end.connectedTitle)}
+          <p>{m.end.connectedText}</p>
         </div>
       )
     case 'denied':
       return (
         <div className="notice notice-warning" role="alert">
-          {title('You declined to connect')}
-          <p>
-            The consent page was answered with Deny, so the service issued no token and the
-            playground has no access. The code is spent; starting again makes a new one.
-          </p>
-          {startAgain}
+          {title(m.end.deniedTitle)}
+          <p>{m.end.deniedText}</p>
+          <p className="notice-actions">{startAgain}</p>
         </div>
       )
-    case 'expired':
+    case 'expired': {
+      const waited = ((round.maxAttempts - round.startAttempt) * intervalMs) / 1000
       return (
         <div className="notice notice-warning" role="alert">
-          {title(`No approval after ${view.attempt} polls`)}
-          <p>
-            {view.reason} The official client gives up after the same budget. Start again for a
-            fresh code, and answer the consent page within about a minute.
+          {title(m.end.expiredTitle({ attempts: formatNumber(locale, view.attempt) }))}
+          <p>{m.end.expiredText({ waited: formatDuration(locale, waited) })}</p>
+          {keepWaiting.isError && <p>{describePollError(keepWaiting.error, m.errors).detail}</p>}
+          <p className="notice-actions">
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={keepWaiting.isPending}
+              onClick={() => keepWaiting.mutate()}
+            >
+              {keepWaiting.isPending ? m.end.keepingWaiting : m.end.keepWaiting}
+            </button>
+            <Link className="btn" to={startAgainHref}>
+              {m.end.startAgain}
+            </Link>
           </p>
-          {startAgain}
         </div>
       )
+    }
     case 'failed': {
-      const { title: text, detail } = describePollError(view.error)
+      const { title: text, detail } = describePollError(view.error, m.errors)
       return (
         <div className="notice notice-error" role="alert">
           {title(text)}
           <p>{detail}</p>
-          {startAgain}
+          <p className="notice-actions">{startAgain}</p>
         </div>
       )
     }

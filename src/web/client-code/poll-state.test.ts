@@ -4,7 +4,7 @@ import { ApiError } from '../lib/api-error'
 import {
   describePollError,
   elapsedProgress,
-  formatDuration,
+  formatStopwatch,
   isPolling,
   isTransientPollError,
   nextPollAt,
@@ -13,6 +13,7 @@ import {
   secondsUntil,
   type PollSnapshot,
 } from './poll-state'
+import { clientCodeMessages } from './messages'
 
 function proxyError(status: number, code: string, message = `${code} happened.`) {
   return new ApiError({
@@ -43,7 +44,14 @@ const pending = (attempt: number): ClientCodePollResponse => ({
 })
 
 function snapshot(overrides: Partial<PollSnapshot>): PollSnapshot {
-  return { data: pending(0), error: null, pollsSent: 0, maxAttempts: 20, ...overrides }
+  return {
+    data: pending(0),
+    error: null,
+    pollsSent: 0,
+    startAttempt: 0,
+    maxAttempts: 20,
+    ...overrides,
+  }
 }
 
 describe('pollView', () => {
@@ -122,6 +130,19 @@ describe('pollView', () => {
     expect(isPolling(view)).toBe(false)
   })
 
+  it('after Keep waiting, counts on from the polls of the spent budget', () => {
+    const view = pollView(
+      snapshot({ data: pending(20), pollsSent: 1, startAttempt: 20, maxAttempts: 40 }),
+    )
+    expect(view).toEqual({ kind: 'waiting', attempt: 21, maxAttempts: 40, lastError: null })
+    expect(
+      isPolling(pollView(snapshot({ startAttempt: 20, pollsSent: 20, maxAttempts: 40 }))),
+    ).toBe(true)
+    expect(
+      pollView(snapshot({ error: networkError, startAttempt: 20, pollsSent: 21, maxAttempts: 40 })),
+    ).toMatchObject({ kind: 'expired', attempt: 40 })
+  })
+
   it('still polls on the last attempt of the budget (the server answers expired after it)', () => {
     expect(isPolling(pollView(snapshot({ data: pending(20), pollsSent: 20 })))).toBe(true)
   })
@@ -146,20 +167,24 @@ describe('isTransientPollError', () => {
   })
 })
 
+const errors = clientCodeMessages.errors
+
 describe('describePollError', () => {
   it('says a gone attempt is over, with the proxy’s words', () => {
-    expect(describePollError(proxyError(400, 'no_client_code', 'Start again.'))).toEqual({
+    expect(describePollError(proxyError(400, 'no_client_code', 'Start again.'), errors)).toEqual({
       title: 'This sign-in is no longer in progress',
       detail: 'Start again.',
     })
   })
 
   it('says polling goes on when the playground server did not answer', () => {
-    expect(describePollError(networkError).detail).toMatch(/next interval/)
+    expect(describePollError(networkError, errors).detail).toMatch(/next interval/)
   })
 
   it('names the HTTP status of an unknown failure', () => {
-    expect(describePollError(proxyError(500, 'whatever')).title).toBe('Polling failed (HTTP 500)')
+    expect(describePollError(proxyError(500, 'whatever'), errors).title).toBe(
+      'Polling failed (HTTP 500)',
+    )
   })
 })
 
@@ -197,9 +222,9 @@ describe('countdown and elapsed time', () => {
   })
 
   it('formats durations as m:ss', () => {
-    expect(formatDuration(0)).toBe('0:00')
-    expect(formatDuration(9.9)).toBe('0:09')
-    expect(formatDuration(60)).toBe('1:00')
-    expect(formatDuration(125)).toBe('2:05')
+    expect(formatStopwatch(0)).toBe('0:00')
+    expect(formatStopwatch(9.9)).toBe('0:09')
+    expect(formatStopwatch(60)).toBe('1:00')
+    expect(formatStopwatch(125)).toBe('2:05')
   })
 })

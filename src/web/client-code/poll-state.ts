@@ -5,6 +5,7 @@
  */
 import type { ClientCodePollResponse } from '../../protocol/playground-api'
 import { isApiError } from '../lib/api-error'
+import type { clientCodeMessages } from './messages'
 
 /** What the poll query knows, read from TanStack Query's `query.state` (or the hook's result). */
 export interface PollSnapshot {
@@ -13,6 +14,9 @@ export interface PollSnapshot {
   error: unknown
   /** Polls this page sent and saw answered or failed (`dataUpdateCount + errorUpdateCount`). */
   pollsSent: number
+  /** Polls the server had counted when this round began: 0, or more after "Keep waiting". */
+  startAttempt: number
+  /** The server's budget of polls for the attempt, this round included. */
   maxAttempts: number
 }
 
@@ -43,8 +47,8 @@ export function isTransientPollError(error: unknown): boolean {
 }
 
 export function pollView(snapshot: PollSnapshot): PollView {
-  const { data, error, pollsSent, maxAttempts } = snapshot
-  const attempt = Math.max(data?.attempt ?? 0, pollsSent)
+  const { data, error, pollsSent, startAttempt, maxAttempts } = snapshot
+  const attempt = Math.max(data?.attempt ?? 0, startAttempt + pollsSent)
   if (data !== undefined && data.status !== 'pending' && error === null) {
     switch (data.status) {
       case 'connected':
@@ -65,7 +69,7 @@ export function pollView(snapshot: PollSnapshot): PollView {
   }
   // The server answers `expired` on the poll after its last one; this is the same limit for
   // polls that never reached it (the playground server was down), so the page stops as well.
-  if (pollsSent > maxAttempts) {
+  if (startAttempt + pollsSent > maxAttempts) {
     return {
       kind: 'expired',
       attempt: maxAttempts,
@@ -100,6 +104,14 @@ export function nextPollCountdown(lastSettledAt: number, intervalMs: number, now
   return secondsUntil(nextPollAt(lastSettledAt, intervalMs), Math.max(now, lastSettledAt))
 }
 
+/** One round of polls: the first from the launch, one more per "Keep waiting". */
+export interface PollRound {
+  startAttempt: number
+  maxAttempts: number
+  /** Epoch ms the round's clock starts: the tab opened (or its link was shown), or Keep waiting. */
+  startedAt: number
+}
+
 export interface ElapsedProgress {
   elapsedSeconds: number
   budgetSeconds: number
@@ -107,7 +119,7 @@ export interface ElapsedProgress {
   fraction: number
 }
 
-/** Time since the flow started against the polling budget (attempts × interval). */
+/** Time since the round started (the tab opened, or Keep waiting) against its budget (polls × interval). */
 export function elapsedProgress(
   startedAt: number,
   now: number,
@@ -123,51 +135,42 @@ export function elapsedProgress(
   }
 }
 
-/** `m:ss`, as a stopwatch shows it. */
-export function formatDuration(totalSeconds: number): string {
+/** `m:ss`, as a stopwatch shows it (read out in words through i18n/format.ts). */
+export function formatStopwatch(totalSeconds: number): string {
   const seconds = Math.max(0, Math.floor(totalSeconds))
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`
 }
 
 export interface PollErrorDescription {
   title: string
+  /** What to do next; the proxy's own message (server text, English) where it says it best. */
   detail: string
 }
 
+type ErrorMessages = (typeof clientCodeMessages)['errors']
+
 /** A failed poll in words: what happened and what to do next. */
-export function describePollError(error: unknown): PollErrorDescription {
+export function describePollError(error: unknown, m: ErrorMessages): PollErrorDescription {
   if (!isApiError(error)) {
-    return {
-      title: 'Polling failed in the page',
-      detail: `${error instanceof Error ? error.message : String(error)} Start again.`,
-    }
+    const message = error instanceof Error ? error.message : String(error)
+    return { title: m.page, detail: `${message} ${m.startAgain}` }
   }
-  if (error.kind === 'network') {
-    return {
-      title: 'The playground server did not answer',
-      detail: 'Check that it is still running (npm run dev). Polling goes on at the next interval.',
-    }
-  }
-  if (error.kind === 'invalid-response') {
-    return { title: 'The playground server answered in an unexpected shape', detail: error.message }
-  }
+  if (error.kind === 'network') return m.network
+  if (error.kind === 'invalid-response') return { title: m.invalidResponse, detail: error.message }
   switch (error.proxyCode) {
     case 'upstream_timeout':
-      return { title: 'The token endpoint did not answer in time', detail: error.message }
+      return { title: m.timeout, detail: error.message }
     case 'upstream_unreachable':
-      return { title: 'The token endpoint is unreachable', detail: error.message }
+      return { title: m.unreachable, detail: error.message }
     case 'no_client_code':
-      return { title: 'This sign-in is no longer in progress', detail: error.message }
+      return { title: m.noClientCode, detail: error.message }
     case 'exchange_failed':
-      return { title: 'The service refused the code', detail: error.message }
+      return { title: m.refused, detail: error.message }
     case 'upstream_invalid':
-      return {
-        title: 'The token endpoint answered in an unexpected way',
-        detail: `${error.message} Start again.`,
-      }
+      return { title: m.upstreamInvalid, detail: `${error.message} ${m.startAgain}` }
     case 'csrf':
-      return { title: 'The proxy refused the poll', detail: `${error.message} Reload the page.` }
+      return { title: m.csrf, detail: `${error.message} ${m.reload}` }
     default:
-      return { title: `Polling failed (HTTP ${error.status})`, detail: error.message }
+      return { title: m.other({ status: error.status }), detail: error.message }
   }
 }

@@ -1,7 +1,6 @@
 import { useId, useState } from 'react'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
-import { NO_SCOPE_MEANING, safeParseScopes, scopeInfo } from '../../protocol/scopes'
 import type { PlaygroundConfig } from '../../protocol/playground-api'
 import { ApiErrorNotice } from '../lib/api-error-notice'
 import { FormattedDate } from '../lib/formatted-date'
@@ -12,10 +11,14 @@ import { CLIENT_CODE_PATH, openAuthorizeTab, type LaunchState } from '../client-
 import { sessionQueries } from '../session/session-queries'
 import { useStartLogin } from '../session/use-start-login'
 import { configQueries } from './config-queries'
+import { connectMessages } from './messages'
+import { useMessages } from '../i18n/use-messages'
+import { pendingStates } from '../callback/pending-states'
 import {
   SCOPE_GROUPS,
   authorizeParams,
   authorizeUrlPreview,
+  preselectScopes,
   previewSelection,
   toggleScope,
   type SelectionPreview,
@@ -23,10 +26,12 @@ import {
 import '../lib/page.css'
 import './connect-page.css'
 
-function initialScopes(param: string | null): string[] {
-  if (param === null) return []
-  const parsed = safeParseScopes(param)
-  return parsed.ok ? parsed.scopes : []
+type ConnectMessages = typeof connectMessages
+
+function meaningOf(m: ConnectMessages, scope: string): string {
+  return Object.hasOwn(m.scopeMeanings, scope)
+    ? m.scopeMeanings[scope as keyof ConnectMessages['scopeMeanings']]
+    : scope
 }
 
 function ScopePicker({
@@ -38,12 +43,13 @@ function ScopePicker({
   preview: SelectionPreview
   onToggle: (scope: string, isChecked: boolean) => void
 }) {
+  const m = useMessages('connect', connectMessages)
   return (
     <div className="scope-groups">
       {SCOPE_GROUPS.map((group) => (
         <fieldset key={group.id} className="scope-group">
-          <legend>{group.title}</legend>
-          <p className="field-hint">{group.hint}</p>
+          <legend>{m.groups[group.id].title}</legend>
+          <p className="field-hint">{m.groups[group.id].hint}</p>
           <ul className="scope-list">
             {group.scopes.map((scope) => {
               const dropped = preview.dropped.find((entry) => entry.scope === scope.name)
@@ -63,16 +69,14 @@ function ScopePicker({
                         {scope.name}
                       </code>
                       <span className="scope-meaning" id={`scope-${scope.name}-meaning`}>
-                        <span>{scope.meaning}</span>
+                        <span>{meaningOf(m, scope.name)}</span>
                         {dropped && (
                           <span className="scope-note">
-                            implied by <code>{dropped.impliedBy}</code>: left out of the request
+                            {m.impliedBy({ scope: <code>{dropped.impliedBy}</code> })}
                           </span>
                         )}
                         {scope.needsApproval && (
-                          <span className="scope-note scope-note-warning">
-                            needs the operator&apos;s approval; the emulator refuses it
-                          </span>
+                          <span className="scope-note scope-note-warning">{m.needsApproval}</span>
                         )}
                       </span>
                     </span>
@@ -94,22 +98,23 @@ function AuthorizePreview({
   config: PlaygroundConfig | undefined
   preview: SelectionPreview
 }) {
+  const m = useMessages('connect', connectMessages)
   return (
     <section className="card preview" aria-labelledby="preview-title">
-      <h2 id="preview-title">What will be sent</h2>
+      <h2 id="preview-title">{m.previewHeading}</h2>
       <div className="preview-scope" aria-live="polite">
         <span className="preview-label">scope</span>
         <code className="preview-value">
-          {preview.scopeParam === '' ? '(empty)' : preview.scopeParam}
+          {preview.scopeParam === '' ? m.empty : preview.scopeParam}
         </code>
         <p className="field-hint">
           {preview.scopeParam === ''
-            ? `No scope: ${NO_SCOPE_MEANING.toLowerCase()}.`
-            : preview.canonical.map((name) => scopeInfo(name)?.meaning ?? name).join('; ') + '.'}
+            ? m.noScope({ meaning: m.noScopeMeaning })
+            : preview.canonical.map((name) => meaningOf(m, name)).join(m.listSeparator) + m.listEnd}
           {preview.dropped.length > 0 &&
-            ` Dropped as implied: ${preview.dropped
-              .map((entry) => `${entry.scope} (by ${entry.impliedBy})`)
-              .join(', ')}.`}
+            m.droppedAsImplied({
+              list: preview.dropped.map((entry) => m.droppedEntry(entry)).join(m.droppedSeparator),
+            })}
         </p>
       </div>
       {config === undefined ? (
@@ -117,15 +122,15 @@ function AuthorizePreview({
       ) : (
         <>
           <ParamsTable
-            caption="Authorize request parameters"
-            rows={authorizeParams(config, preview.scopeParam)}
+            caption={m.paramsCaption}
+            rows={authorizeParams(config, preview.scopeParam, m.paramNotes)}
           />
           <p className="preview-label">GET</p>
           <code className="url-preview">{authorizeUrlPreview(config, preview.scopeParam)}</code>
           <p className="field-hint">
             {config.service === 'emulator'
-              ? 'Service: the embedded emulator. Sign in as alice (or bob, …) with the password "password".'
-              : `Service: ${config.baseUrl}`}
+              ? m.serviceEmulator
+              : m.serviceReal({ url: config.baseUrl })}
           </p>
         </>
       )}
@@ -134,11 +139,16 @@ function AuthorizePreview({
 }
 
 export function ConnectPage() {
+  const m = useMessages('connect', connectMessages)
   const [searchParams] = useSearchParams()
   const returnTo = safeReturnTo(searchParams.get('returnTo'))
-  const [selected, setSelected] = useState(() => initialScopes(searchParams.get('scope')))
-  const preview = previewSelection(selected)
   const session = useQuery(sessionQueries.current())
+  const current = session.data?.connected === true ? session.data : null
+  // Untouched, the picker follows the address or the granted scopes (the session may answer
+  // after the first render); the first tick or untick makes the selection the user's own.
+  const [touched, setTouched] = useState<string[] | null>(null)
+  const selected = touched ?? preselectScopes(searchParams.get('scope'), current?.scope ?? null)
+  const preview = previewSelection(selected)
   const config = useQuery(configQueries.playground())
   const statusId = useId()
   const { start, isRedirecting } = useStartLogin()
@@ -148,10 +158,12 @@ export function ConnectPage() {
   const isBusy = start.isPending || isRedirecting || clientCode.isPending
 
   const connect = () => {
-    start.mutate({
-      scopes: preview.canonical,
-      ...(returnTo === null ? {} : { returnTo }),
-    })
+    const request = { scopes: preview.canonical, returnTo }
+    start.mutate(
+      { scopes: request.scopes, ...(returnTo === null ? {} : { returnTo }) },
+      // What this login asked for, so that the callback's "Start again" asks for it again.
+      { onSuccess: (response) => pendingStates.remember(response.state, request) },
+    )
   }
 
   // The authorize page opens in a new tab, and this tab waits there for the approval.
@@ -163,12 +175,8 @@ export function ConnectPage() {
       { scopes },
       {
         onSuccess: (response) => {
-          const state: LaunchState = {
-            start: response,
-            startedAt: Date.now(),
-            scopes,
-            isTabOpened: tab.navigate(response.authorizePath),
-          }
+          const isTabOpened = tab.navigate(response.authorizePath)
+          const state: LaunchState = { start: response, startedAt: Date.now(), scopes, isTabOpened }
           void navigate(CLIENT_CODE_PATH, { state })
         },
         onError: () => tab.close(),
@@ -176,30 +184,28 @@ export function ConnectPage() {
     )
   }
 
-  const current = session.data?.connected === true ? session.data : null
   const clientCodeClientId = config.data?.clientCodeClientId ?? null
 
   return (
     <div className="page">
-      <title>Connect · Yuque OAuth Playground</title>
+      <title>{m.title}</title>
       <header className="page-head">
-        <h1>Connect an account</h1>
-        <p className="lede">
-          Pick the scopes to request, then go through the service&apos;s sign-in and consent page.
-          The token stays in the proxy: this page never sees it.
-        </p>
+        <h1>{m.heading}</h1>
+        <p className="lede">{m.lede}</p>
       </header>
 
       {current && (
         <div className="notice notice-success" role="status">
-          <p className="notice-title">Connected</p>
+          <p className="notice-title">{m.connectedTitle}</p>
           <p>
-            Since <FormattedDate iso={current.connectedAt} />, with scope{' '}
-            <code>{current.scope || '(none)'}</code>. Connecting again replaces this session.
+            {m.connectedSince({
+              date: <FormattedDate iso={current.connectedAt} />,
+              scope: <code>{current.scope || m.none}</code>,
+            })}
           </p>
           <p className="notice-actions">
             <Link className="btn" to={returnTo ?? '/me'}>
-              {returnTo === null ? 'See your profile' : 'Continue'}
+              {returnTo === null ? m.seeProfile : m.continue}
             </Link>
           </p>
         </div>
@@ -214,34 +220,31 @@ export function ConnectPage() {
             connect()
           }}
         >
-          <h2>Scopes</h2>
+          <h2>{m.scopesHeading}</h2>
           <ScopePicker
             selected={selected}
             preview={preview}
-            onToggle={(scope, isChecked) => setSelected((s) => toggleScope(s, scope, isChecked))}
+            onToggle={(scope, isChecked) => setTouched(toggleScope(selected, scope, isChecked))}
           />
           {preview.needsApproval.length > 0 && (
             <div className="notice notice-warning">
-              <p>
-                <code>attach_upload</code> is not open by default: the service operator must enable
-                it for this app. The emulator refuses it, so the consent page will show an error.
-              </p>
+              <p>{m.attachUploadWarning({ scope: <code>attach_upload</code> })}</p>
             </div>
           )}
           <div className="connect-actions">
             <button type="submit" className="btn btn-primary btn-large" disabled={isBusy}>
-              {isBusy ? 'Connecting…' : current ? 'Connect again' : 'Connect'}
+              {isBusy ? m.connecting : current ? m.connectAgain : m.connect}
             </button>
             <p id={statusId} className="field-hint" aria-live="polite">
               {isRedirecting
-                ? 'Opening the service’s authorize page…'
+                ? m.redirecting
                 : start.isPending
-                  ? 'Asking the proxy for a login…'
+                  ? m.asking
                   : clientCode.isPending
-                    ? 'Asking the proxy to sign a client-code request…'
+                    ? m.askingClientCode
                     : returnTo
-                      ? `Afterwards you will return to ${returnTo}.`
-                      : 'Afterwards you will land on your profile.'}
+                      ? m.returnTo({ path: returnTo })
+                      : m.landOnProfile}
             </p>
           </div>
           {start.isError && <ApiErrorNotice error={start.error} onRetry={connect} />}
@@ -254,12 +257,10 @@ export function ConnectPage() {
                 aria-describedby={clientCodeHintId}
                 onClick={connectWithoutServer}
               >
-                No-server app (client code)
+                {m.clientCodeButton}
               </button>
               <p id={clientCodeHintId} className="field-hint">
-                Connect as <code>{clientCodeClientId}</code>, an app with no server the service
-                could send you back to: the authorize page opens in a new tab while this one asks
-                the token endpoint every few seconds whether you approved.
+                {m.clientCodeHint({ clientId: <code>{clientCodeClientId}</code> })}
               </p>
             </div>
           )}

@@ -7,9 +7,11 @@ import {
   STATE_PLACEHOLDER,
   authorizeParams,
   authorizeUrlPreview,
+  preselectScopes,
   previewSelection,
   toggleScope,
 } from './scope-selection'
+import { connectMessages } from './messages'
 
 describe('previewSelection', () => {
   it('drops a scope implied by another one and says by which', () => {
@@ -56,7 +58,7 @@ const CONFIG: PlaygroundConfig = {
 
 describe('authorizeParams (the preview)', () => {
   it('lists the parameters the proxy sends, in its order, with PKCE when it is on', () => {
-    const rows = authorizeParams(CONFIG, 'doc,repo')
+    const rows = authorizeParams(CONFIG, 'doc,repo', connectMessages.paramNotes)
     expect(rows.map((row) => row.name)).toEqual([
       'client_id',
       'scope',
@@ -72,7 +74,9 @@ describe('authorizeParams (the preview)', () => {
   })
 
   it('leaves the challenge out when PKCE is off', () => {
-    const names = authorizeParams({ ...CONFIG, pkce: 'off' }, '').map((row) => row.name)
+    const names = authorizeParams({ ...CONFIG, pkce: 'off' }, '', connectMessages.paramNotes).map(
+      (row) => row.name,
+    )
     expect(names).toEqual(['client_id', 'scope', 'redirect_uri', 'state', 'response_type'])
   })
 })
@@ -86,5 +90,21 @@ describe('authorizeUrlPreview', () => {
         `&state=${STATE_PLACEHOLDER}&response_type=code` +
         `&code_challenge=${CHALLENGE_PLACEHOLDER}&code_challenge_method=S256`,
     )
+  })
+})
+
+describe('preselectScopes (where the picker starts)', () => {
+  it('starts from the granted scopes while connected, so connecting again keeps them', () => {
+    expect(preselectScopes(null, 'doc,repo:read')).toEqual(['doc', 'repo:read'])
+  })
+
+  it('lets a scope list in the address win over the granted one (a grant, a retry)', () => {
+    expect(preselectScopes('repo:read,group:read', 'doc')).toEqual(['repo:read', 'group:read'])
+    expect(preselectScopes('', 'doc')).toEqual([])
+  })
+
+  it('ticks nothing when not connected, or when the list does not parse', () => {
+    expect(preselectScopes(null, null)).toEqual([])
+    expect(preselectScopes('doc,nonsense', 'repo')).toEqual([])
   })
 })

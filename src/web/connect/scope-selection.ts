@@ -6,36 +6,39 @@ import {
   canonicalScopes,
   formatScopes,
   implies,
+  safeParseScopes,
   type ScopeInfo,
 } from '../../protocol/scopes'
 
+export type ScopeGroupId = 'full' | 'read' | 'advanced'
+
+/** The connect page's groups; their titles and hints are the page's messages (messages.tsx). */
 export interface ScopeGroup {
-  id: string
-  title: string
-  hint: string
+  id: ScopeGroupId
   scopes: readonly ScopeInfo[]
 }
 
 export const SCOPE_GROUPS: readonly ScopeGroup[] = [
-  {
-    id: 'full',
-    title: 'Read and modify',
-    hint: 'A full scope includes its read-only variant.',
-    scopes: SCOPES.filter((scope) => scope.implies.length > 0),
-  },
+  { id: 'full', scopes: SCOPES.filter((scope) => scope.implies.length > 0) },
   {
     id: 'read',
-    title: 'Read only',
-    hint: 'Enough for an app that only displays data.',
     scopes: SCOPES.filter((scope) => scope.implies.length === 0 && !scope.needsApproval),
   },
-  {
-    id: 'advanced',
-    title: 'Advanced',
-    hint: 'Not open by default: the service operator must enable it for the app.',
-    scopes: SCOPES.filter((scope) => scope.needsApproval),
-  },
+  { id: 'advanced', scopes: SCOPES.filter((scope) => scope.needsApproval) },
 ]
+
+/**
+ * What the picker starts with. A `scope` in the address (a panel's "grant a missing scope", a
+ * retry) wins; otherwise, while connected, the scopes the session holds: connecting again
+ * replaces the session, so starting from nothing would trade it for an empty-scope token.
+ * A list that does not parse ticks nothing rather than guessing.
+ */
+export function preselectScopes(scopeParam: string | null, grantedScope: string | null): string[] {
+  const source = scopeParam ?? grantedScope
+  if (source === null) return []
+  const parsed = safeParseScopes(source)
+  return parsed.ok ? parsed.scopes : []
+}
 
 export interface SelectionPreview {
   /** What the `scope` parameter will carry (spec §5.4 rule 2). */
@@ -75,16 +78,6 @@ export interface AuthorizeParam {
   note: string
 }
 
-/** Why each parameter is there; the names and their order come from protocol/authorize.ts. */
-const NOTES: Readonly<Record<string, string>> = {
-  client_id: 'the app registered with the service',
-  redirect_uri: 'must match the registration exactly',
-  response_type: 'authorization code flow, never a token',
-  state: '≥128 random bits, single-use (CSRF defence)',
-  code_challenge: 'PKCE (RFC 7636): the proxy proves it at the token exchange',
-  code_challenge_method: 'SHA-256, never plain (RFC 9700 §2.1.1)',
-}
-
 function previewRequest(config: PlaygroundConfig, scopeParam: string) {
   return {
     clientId: config.clientId,
@@ -95,20 +88,30 @@ function previewRequest(config: PlaygroundConfig, scopeParam: string) {
   }
 }
 
+/** Why each parameter is there, in the page's language (messages.tsx, `paramNotes`). */
+export type ParamNotes = Readonly<Record<string, string>> & {
+  scopeEmpty: string
+  scopeList: string
+}
+
 /**
  * The authorize request's parameters from the very function the proxy sends them with, so the
  * preview has the same names in the same order; `state` and the challenge are placeholders.
  */
-export function authorizeParams(config: PlaygroundConfig, scopeParam: string): AuthorizeParam[] {
+export function authorizeParams(
+  config: PlaygroundConfig,
+  scopeParam: string,
+  notes: ParamNotes,
+): AuthorizeParam[] {
   return protocolAuthorizeParams(previewRequest(config, scopeParam)).map(([name, value]) => ({
     name,
     value,
     note:
       name === 'scope'
         ? scopeParam === ''
-          ? 'empty: public read-only'
-          : 'comma-separated, canonical'
-        : (NOTES[name] ?? ''),
+          ? notes.scopeEmpty
+          : notes.scopeList
+        : (notes[name] ?? ''),
   }))
 }
 

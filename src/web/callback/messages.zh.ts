@@ -1,3 +1,0 @@
-import type { callbackMessages } from './messages'
-
-export const callbackMessagesZh: typeof callbackMessages = {}

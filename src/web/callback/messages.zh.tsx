@@ -1,0 +1,103 @@
+import type { callbackMessages } from './messages'
+
+export const callbackMessagesZh: typeof callbackMessages = {
+  title: '回调 · 语雀 OAuth 演练场',
+  lede: '服务把浏览器送回了这里。下面每一项检查都在发送任何内容之前完成。',
+  headings: {
+    exchanging: '正在完成连接',
+    connected: '已连接',
+    empty: '这里没有要完成的连接',
+    invalid: '此回调已被拒绝',
+    declined: '已拒绝连接',
+    serviceError: '服务未能完成连接',
+    foreign: '无法在此完成这次登录',
+    failed: '连接失败',
+  },
+  none: '（无）',
+  steps: {
+    wellFormed: '服务的响应格式正确',
+    stateMatches: '服务返回的 state 与本标签页发出的一致',
+    stateDetail: (p) => `state ${p.state}：${p.verdict}`,
+    codeReceived: '已收到授权码',
+    serviceAnswered: (p) => `服务返回了 error=${p.error}。`,
+    exchanging: '通过代理用授权码换取令牌',
+    exchangingDetail: '代理带上 client secret 发送授权码并保管令牌，浏览器始终看不到令牌。',
+    nothingSent: '不发送任何内容。',
+    connected: '已连接',
+    granted: (p) => `授予的权限范围：${p.scope}。`,
+    grantedFewer: (p) => `授予了 ${p.scope}，少于申请的 ${p.requested}。`,
+  },
+  verdicts: {
+    match: '这是本标签页前往授权页之前记下的 state。',
+    missing: '响应中没有 state，无法确认它属于在这里发起的登录。',
+    unknown:
+      '本标签页从未发出过它：链接是在其他标签页或浏览器中打开的，或是被伪造来让你登录到别人的账号。',
+    used: '本标签页已经用过它：一次登录只能完成一次。',
+  },
+  invalid: {
+    repeated: (p) => `参数 "${p.param}" 出现了不止一次，含义不明确。`,
+    tokenInQuery: (p) => `响应中带有 "${p.param}"：本应用只使用授权码流程，绝不接受地址中的令牌。`,
+    tokenInFragment: '地址的片段（#）中带有令牌：本应用只使用授权码流程，绝不接受地址中的令牌。',
+    codeAndError: '响应同时带有授权码和错误，二者互相矛盾。',
+    neither: '响应中既没有授权码也没有错误。',
+    emptyCode: '授权码为空。',
+    noState: '响应带有授权码却没有 state，无法确认它属于在这里发起的登录。',
+    tooLong: '授权码或 state 过长，不可能是真的。',
+  },
+  startAgain: '重新开始',
+  tryAgain: '再试一次',
+  connect: '连接',
+  connectFromThisTab: '在本标签页连接',
+  yourProfile: '个人资料',
+  emptyTitle: '这里没有要做的事',
+  emptyText:
+    '本页面用于完成从“连接”页发起的连接。它的一次性参数已经用过并从地址中移除，所以重新加载不会有任何作用。',
+  invalidTitle: '此回调无效',
+  nothingExchanged: '没有换取任何内容。',
+  foreignError: '它的 state 与本标签页发起的登录不一致，可能不是你发起的。',
+  declinedTitle: '你拒绝了连接',
+  declinedText: '授权页上选择了“拒绝”，所以服务没有签发授权码，演练场没有任何访问权限。',
+  serviceErrorTitle: '服务返回了错误',
+  alreadyCompleted: '这次登录已经完成过了',
+  notStartedHere: '这次登录不是本标签页发起的',
+  notExchanged: '授权码没有被用来换取令牌。',
+  startFromConnect: '如需连接，请在本标签页从“连接”页开始。',
+  connectedTitle: '已连接',
+  takingYouTo: (p) => `正在前往 ${p.path}…`,
+  exchangingCode: '正在换取令牌…',
+  proxySaid: (p) => <>代理的原始消息：{p.message}</>,
+  exchange: {
+    refusedUsed: {
+      title: '没有换取任何内容',
+      detail: '这次登录已在本标签页完成或尝试过；授权码只能使用一次。',
+    },
+    refusedUnknown: {
+      title: '没有换取任何内容',
+      detail: '这次登录不是本标签页发起的，所以不会用它的授权码换取令牌。',
+    },
+    page: { title: '换取令牌失败', detail: '页面内出错了，请重新开始。' },
+    network: {
+      title: '无法连接演练场服务器',
+      detail: '授权码没能发出。等服务器恢复运行后，请重新发起登录：这个授权码可能已经失效。',
+    },
+    stateUnknown: {
+      title: '代理不认识这次登录',
+      detail:
+        '它的短期登录 Cookie 不存在或属于另一次登录（换了浏览器，或 Cookie 被清除）。没有换取任何内容。',
+    },
+    stateExpired: {
+      title: '这次登录已过期',
+      detail: '登录用时超过了待完成登录的有效期。没有换取任何内容。',
+    },
+    refused: { title: '服务拒绝了授权码', detail: '授权码只能用一次，且几分钟内有效。' },
+    upstreamError: {
+      title: '服务在换取令牌时出错',
+      detail: '这是服务器错误，不是你的授权码或登录有问题。',
+    },
+    noAnswer: {
+      title: '服务没有响应换取令牌的请求',
+      detail: '服务可能仍然收到了授权码，所以这次登录无法完成：请重新发起一次。',
+    },
+    other: (p) => ({ title: `换取令牌失败（HTTP ${p.status}）`, detail: '请重新开始。' }),
+  },
+}

@@ -1,3 +1,0 @@
-import type { clientCodeMessages } from './messages'
-
-export const clientCodeMessagesZh: typeof clientCodeMessages = {}

@@ -1,3 +1,0 @@
-import type { connectMessages } from './messages'
-
-export const connectMessagesZh: typeof connectMessages = {}

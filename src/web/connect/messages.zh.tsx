@@ -1,0 +1,78 @@
+import type { connectMessages } from './messages'
+
+export const connectMessagesZh: typeof connectMessages = {
+  title: '连接 · 语雀 OAuth 演练场',
+  heading: '连接账号',
+  lede: '选择要申请的权限范围（scope），然后在服务的登录与授权页完成授权。令牌只保存在代理中，本页面始终看不到它。',
+  connectedTitle: '已连接',
+  connectedSince: (p) => (
+    <>
+      自 {p.date} 起已连接，权限范围 {p.scope}
+      。重新连接会替换当前会话，因此下面已勾选它现有的权限范围：取消勾选即可去掉，勾选更多即可追加。
+    </>
+  ),
+  none: '（无）',
+  empty: '（空）',
+  seeProfile: '查看个人资料',
+  continue: '继续',
+  scopesHeading: '权限范围',
+  groups: {
+    full: { title: '读写', hint: '完整权限包含对应的只读权限。' },
+    read: { title: '只读', hint: '只展示数据的应用用这些就够了。' },
+    advanced: { title: '高级', hint: '默认不开放：需要服务管理员为应用开通。' },
+  },
+  scopeMeanings: {
+    group: '读写用户的团队',
+    'group:read': '读取用户的团队',
+    repo: '读写知识库',
+    'repo:read': '读取知识库',
+    topic: '读写话题',
+    'topic:read': '读取话题',
+    doc: '读写文档',
+    'doc:read': '读取文档',
+    artboard: '读写画板',
+    'artboard:read': '读取画板',
+    attach_upload: '上传附件（仅限图片）',
+  },
+  noScopeMeaning: '只读访问公开信息：不含手机号和邮箱的用户信息',
+  impliedBy: (p) => <>已被 {p.scope} 包含：不放进请求</>,
+  needsApproval: '需要管理员开通；模拟器会拒绝',
+  attachUploadWarning: (p) => (
+    <>{p.scope} 默认不开放：需要服务管理员为此应用开通。模拟器会拒绝它，所以授权页会显示错误。</>
+  ),
+  connect: '连接',
+  connectAgain: '重新连接',
+  connecting: '正在连接…',
+  redirecting: '正在打开服务的授权页…',
+  asking: '正在向代理申请登录…',
+  askingClientCode: '正在请代理为 client code 请求签名…',
+  returnTo: (p) => `完成后将回到 ${p.path}。`,
+  landOnProfile: '完成后将进入你的个人资料页。',
+  clientCodeButton: '无服务端应用（client code）',
+  clientCodeHint: (p) => (
+    <>
+      以 {p.clientId}{' '}
+      身份连接，这是一个没有服务端的应用，服务无法把你送回来：授权页会在新标签页中打开，本页每隔几秒向令牌端点询问你是否已授权。
+    </>
+  ),
+  previewHeading: '将要发送的内容',
+  noScope: (p) => `不申请权限范围：${p.meaning}。`,
+  listEnd: '。',
+  droppedSeparator: '、',
+  listSeparator: '；',
+  droppedAsImplied: (p) => `因已被包含而省去：${p.list}。`,
+  droppedEntry: (p) => `${p.scope}（被 ${p.impliedBy} 包含）`,
+  paramsCaption: '授权请求参数',
+  serviceEmulator: '服务：内置模拟器。以 alice（或 bob 等）登录，密码为 "password"。',
+  serviceReal: (p) => `服务：${p.url}`,
+  paramNotes: {
+    client_id: '在服务上注册的应用',
+    redirect_uri: '必须与注册时完全一致',
+    response_type: '授权码流程，绝不直接返回令牌',
+    state: '≥128 位随机数，只能使用一次（防御 CSRF）',
+    code_challenge: 'PKCE（RFC 7636）：代理在换取令牌时证明它',
+    code_challenge_method: 'SHA-256，绝不用 plain（RFC 9700 §2.1.1）',
+    scopeEmpty: '空：只读公开数据',
+    scopeList: '逗号分隔，规范形式',
+  },
+}
