@@ -1,11 +1,8 @@
 /** The explorer namespace's English messages (src/web/i18n/catalog.ts says how to write them). */
-import { Fragment, createElement, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
+import { parts } from '../inspector/text-parts'
 import type { Endpoint } from '../../protocol/endpoints'
 import { SUMMARIES_EN } from './summaries-en'
-
-/** Text around markup, without JSX (a catalog is a .ts module). */
-export const parts = (...children: ReactNode[]): ReactNode =>
-  createElement(Fragment, null, ...children)
 
 export const explorerMessages = {
   title: 'API explorer',

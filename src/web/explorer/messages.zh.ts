@@ -1,4 +1,5 @@
-import { parts, type explorerMessages } from './messages'
+import type { explorerMessages } from './messages'
+import { parts } from '../inspector/text-parts'
 import { SUMMARIES_ZH } from './summaries-zh.gen'
 
 export const explorerMessagesZh: typeof explorerMessages = {

@@ -1,11 +1,8 @@
 /** The inspector namespace's English messages (src/web/i18n/catalog.ts says how to write them). */
-import { Fragment, createElement, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
+import { parts } from './text-parts'
 import type { CallbackEntry, Flow, Lane, StepState } from './timeline'
 import type { TraceRequest, TraceStep } from '../../protocol/trace'
-
-/** Text around markup, without JSX (a catalog is a .ts module): `parts('a ', <code/>, ' b')`. */
-export const parts = (...children: ReactNode[]): ReactNode =>
-  createElement(Fragment, null, ...children)
 
 export const inspectorMessages = {
   title: 'Flow inspector',

@@ -1,4 +1,5 @@
-import { parts, type inspectorMessages } from './messages'
+import type { inspectorMessages } from './messages'
+import { parts } from './text-parts'
 
 export const inspectorMessagesZh: typeof inspectorMessages = {
   title: '流程检查器',

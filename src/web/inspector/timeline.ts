@@ -78,24 +78,30 @@ export interface DiagramStep {
 
 export type Lane = 'browser' | 'proxy' | 'service'
 
-export const AUTHORIZATION_CODE_STEPS: DiagramStep[] = [
-  { id: 'start', from: 'browser', to: 'proxy' },
-  { id: 'authorize', from: 'browser', to: 'service' },
-  { id: 'redirect', from: 'service', to: 'browser' },
-  { id: 'state', from: 'browser', to: 'browser' },
-  { id: 'exchange', from: 'browser', to: 'proxy' },
-  { id: 'token', from: 'proxy', to: 'service' },
+/** The steps both flows share: opening the login, the authorize page, and after the token. */
+const START: DiagramStep = { id: 'start', from: 'browser', to: 'proxy' }
+const AUTHORIZE: DiagramStep = { id: 'authorize', from: 'browser', to: 'service' }
+const CONNECTED: DiagramStep[] = [
   { id: 'session', from: 'proxy', to: 'browser' },
   { id: 'api', from: 'proxy', to: 'service' },
 ]
 
+export const AUTHORIZATION_CODE_STEPS: DiagramStep[] = [
+  START,
+  AUTHORIZE,
+  { id: 'redirect', from: 'service', to: 'browser' },
+  { id: 'state', from: 'browser', to: 'browser' },
+  { id: 'exchange', from: 'browser', to: 'proxy' },
+  { id: 'token', from: 'proxy', to: 'service' },
+  ...CONNECTED,
+]
+
 export const CLIENT_CODE_STEPS: DiagramStep[] = [
-  { id: 'start', from: 'browser', to: 'proxy' },
+  START,
   { id: 'sign', from: 'proxy', to: 'proxy' },
-  { id: 'authorize', from: 'browser', to: 'service' },
+  AUTHORIZE,
   { id: 'poll', from: 'proxy', to: 'service' },
-  { id: 'session', from: 'proxy', to: 'browser' },
-  { id: 'api', from: 'proxy', to: 'service' },
+  ...CONNECTED,
 ]
 
 export interface Progress {
