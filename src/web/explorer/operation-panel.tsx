@@ -14,7 +14,6 @@ import { sendApiRequest } from './send-request'
 import { checkScopes } from '../scopes/scope-check'
 import { sessionQueries } from '../session/session-queries'
 import { useStartLogin } from '../session/use-start-login'
-import { ServiceText } from '../i18n/service-text'
 import { useMessages } from '../i18n/use-messages'
 import { CATALOGUE } from './catalogue.gen'
 import { ConfirmWrite } from './confirm-write'
@@ -156,7 +155,10 @@ export function OperationPanel({ endpoint, label }: { endpoint: Endpoint; label:
     else send.mutate(built)
   }
 
-  /** The document's description (Chinese, marked so on any page), its type, enum and default. */
+  /**
+   * The document's description (always Chinese: marked so on any page, WCAG 3.1.2), its type,
+   * enum and default.
+   */
   const describe = (name: string, fallback = ''): ReactNode => {
     const doc = entry?.params[name]
     if (doc === undefined) return fallback
@@ -169,7 +171,7 @@ export function OperationPanel({ endpoint, label }: { endpoint: Endpoint; label:
       <>
         {doc.zh !== '' && (
           <>
-            <ServiceText text={doc.zh} /> ·{' '}
+            <span lang="zh-CN">{doc.zh}</span> ·{' '}
           </>
         )}
         {extra.join(' · ')}
