@@ -39,7 +39,7 @@ test.describe('API explorer', () => {
     await page.goto('/explore')
     await expect(page.getByRole('heading', { level: 1, name: 'API explorer' })).toBeVisible()
 
-    await choose(page, '获取知识库的文档列表', /GET\s*\/repos\/\{book_id\}\/docs/)
+    await choose(page, 'documents (by repository id)', /GET\s*\/repos\/\{book_id\}\/docs/)
     await expect(page.getByText('Needs doc:read')).toBeVisible()
     await field(page, 'book_id', 'path').fill(BOOK_ID)
     await send(page, 200)
@@ -133,5 +133,34 @@ test.describe('API explorer', () => {
     await expect(field(page, 'book_id', 'path')).toHaveValue(BOOK_ID)
     await expect(bodyField(page)).toHaveValue(body)
     await expect(page.getByText('✓ covered')).toBeVisible()
+  })
+})
+
+test.describe('API explorer in Chinese', () => {
+  test.use({ locale: 'zh-CN', colorScheme: 'dark' })
+
+  test('lists the operations with the document’s Chinese summaries and Yuque’s terms, and finds one by its Chinese summary', async ({
+    page,
+  }) => {
+    await page.goto('/explore')
+    await expect(page.getByRole('heading', { level: 1, name: 'API 调试' })).toBeVisible()
+    const catalogue = page.getByRole('navigation', { name: 'API 接口' })
+    await expect(catalogue.getByRole('heading', { name: '知识库 repo' })).toBeVisible()
+    await expect(
+      catalogue.getByRole('link', {
+        name: /GET\s*\/repos\/\{book_id\}\/docs\s*获取知识库的文档列表/,
+      }),
+    ).toBeVisible()
+    // English summaries stay searchable on a Chinese page.
+    await page.getByRole('searchbox', { name: '查找接口' }).fill('heartbeat')
+    await expect(catalogue.getByRole('link')).toHaveCount(1)
+    await page.getByRole('searchbox', { name: '查找接口' }).fill('创建文档')
+    await catalogue.getByRole('link', { name: /POST\s*\/repos\/\{book_id\}\/docs/ }).click()
+    await expect(page.locator('.explorer-summary')).toHaveText('创建文档')
+    await expect(page.getByText('会修改数据：发送前需要你确认。')).toBeVisible()
+    await expect(page.getByRole('textbox', { name: 'JSON 请求体' })).toHaveValue(
+      /"format": "markdown"/,
+    )
+    await page.screenshot({ path: 'test-results/explorer-zh-dark.png', fullPage: true })
   })
 })

@@ -10,7 +10,7 @@ async function copiedCurl(page: Page, entry: RegExp, step: string): Promise<stri
   const inspector = inspectorOf(page)
   // The latest such call (the profile may have asked more than once).
   await inspector.locator('summary').filter({ hasText: entry }).last().click()
-  const section = inspector.getByRole('region', { name: step }).last()
+  const section = inspector.getByRole('group', { name: step }).last()
   await section.getByRole('button', { name: 'Copy as curl' }).click()
   await expect(section.getByRole('status')).toHaveText('Copied.')
   return page.evaluate(() => navigator.clipboard.readText())
@@ -69,7 +69,11 @@ test.describe('The flow inspector', () => {
     expect(steps).toEqual([...steps].sort((a, b) => a - b))
 
     // The diagram: the login went through, API calls are the current step.
-    await expect(inspector.getByRole('img', { name: /step 8 of 8: API calls/ })).toBeVisible()
+    const diagram = inspector.getByRole('list', { name: /step 8 of 8: API calls/ })
+    await expect(diagram).toBeVisible()
+    await expect(diagram.locator('[aria-current="step"]')).toContainText('API calls')
+    // Steps are groups, not landmarks; a command is no named <pre> (axe: landmarks and names).
+    await expect(inspector.getByRole('region')).toHaveCount(0)
 
     const exchange = await copiedCurl(
       page,

@@ -179,6 +179,22 @@ describe('X-Playground-Trace', () => {
     )
   })
 
+  it('keeps a failing token endpoint’s free text out of the body summary (ASVS 16.5.1)', async () => {
+    const browser = createBrowser(proxy)
+    const start = await browser.call('POST', '/auth/start', { body: { scopes: [] } })
+    const { authorizeUrl, state } = (await start.json()) as { authorizeUrl: string; state: string }
+    const result = await authorizeThroughPages(emulator.app, authorizeUrl, { login: 'alice' })
+    const code = new URL(result.location ?? '').searchParams.get('code') ?? ''
+    emulator.control.queueFault({
+      path: '/oauth2/token',
+      status: 500,
+      body: { error: 'server_error', error_description: 'SENTINEL-stack-trace' },
+    })
+    const response = await browser.call('POST', '/auth/exchange', { body: { code, state } })
+    const exchange = traceOf(response, [code, state, 'SENTINEL']).steps[1]
+    expect(fieldsOf(exchange?.response?.fields)).toEqual({ error: 'server_error' })
+  })
+
   it('reports each API call with the service URL, status, duration and the headers that matter, the token as a placeholder', async () => {
     const browser = createBrowser(proxy, undefined, TRACED)
     await login(browser, ['repo:read'])
@@ -258,6 +274,11 @@ describe('X-Playground-Trace', () => {
       ['grant_type', 'client_code'],
     ])
     expect(pendingStep.response?.status).toBe(400)
+    // RFC 6749 §5.2: the description is for the developer reading the inspector.
+    expect(fieldsOf(pendingStep.response?.fields)).toEqual({
+      error: 'invalid_request',
+      error_description: 'authorization code is invalid',
+    })
 
     await authorizeThroughPages(emulator.app, authorizeUrl.href, { login: 'bob' })
     now += 3000 // polls are at least 3 s apart (client-code-routes.ts)

@@ -250,8 +250,14 @@ export function tokenResponse(
     )
     if (token.scope !== undefined) fields.push(field('scope', token.scope.slice(0, 256)))
   } else if (answer.kind === 'oauth-error') {
-    // The error code only: the service's free text is not passed on (ASVS 16.5.1).
     fields.push(field('error', answer.error.error.slice(0, 64)))
+    // RFC 6749 §5.2: error_description is written for the client's developer, who reads this
+    // panel; shortened, redacted like every string, shown as text. A 5xx's free text may carry
+    // the service's internals and stays out (ASVS 16.5.1).
+    const description = answer.error.error_description
+    if (description !== undefined && answer.status < 500) {
+      fields.push(field('error_description', description.slice(0, 256)))
+    }
   }
   return {
     status: answer.status,

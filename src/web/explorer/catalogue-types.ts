@@ -8,9 +8,8 @@ export interface CatalogueParam {
   readonly required?: boolean
 }
 
+/** The document's summary is in summaries-zh.gen.ts, loaded with the Chinese catalogs only. */
 export interface CatalogueEntry {
-  /** The document's summary, in Chinese. */
-  readonly zh: string
   readonly params: Readonly<Record<string, CatalogueParam>>
   /** A JSON body example from the requestBody schema, for operations that take one. */
   readonly body?: string

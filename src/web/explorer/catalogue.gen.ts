@@ -2,10 +2,9 @@
 import type { Catalogue } from './catalogue-types'
 
 export const CATALOGUE: Catalogue = {
-  'user.hello': { zh: '心跳', params: {} },
-  'user.me': { zh: '获取当前 Token 的用户详情', params: {} },
+  'user.hello': { params: {} },
+  'user.me': { params: {} },
   'group.listByUser': {
-    zh: '获取用户的团队',
     params: {
       id: { zh: '用户 login 或 ID', type: 'string', required: true },
       role: { zh: '角色 [过滤条件]', type: 'integer', enum: [0, 1] },
@@ -13,7 +12,6 @@ export const CATALOGUE: Catalogue = {
     },
   },
   'repo.listByUser': {
-    zh: '获取知识库列表',
     params: {
       login: { zh: '用户/团队的 Login 或 ID', type: 'string', required: true },
       offset: { zh: '偏移量 [分页参数]', type: 'integer', default: 0 },
@@ -23,7 +21,6 @@ export const CATALOGUE: Catalogue = {
     },
   },
   search: {
-    zh: '通用搜索',
     params: {
       q: { zh: '搜索关键词', type: 'string', required: true },
       type: { zh: '搜索类型', type: 'string', enum: ['doc', 'repo'], required: true },
@@ -35,7 +32,6 @@ export const CATALOGUE: Catalogue = {
     },
   },
   'group.members': {
-    zh: '获取团队的成员',
     params: {
       login: { zh: '团队 Login or ID', type: 'string', required: true },
       role: { zh: '角色 [筛选条件]', type: 'integer', enum: [0, 1, 2] },
@@ -43,7 +39,6 @@ export const CATALOGUE: Catalogue = {
     },
   },
   'group.updateMember': {
-    zh: '变更成员',
     params: {
       login: { zh: '团队 Login or ID', type: 'string', required: true },
       id: { zh: '用户 Login or ID', type: 'string', required: true },
@@ -51,18 +46,15 @@ export const CATALOGUE: Catalogue = {
     body: '{\n  "role": 1\n}',
   },
   'group.removeMember': {
-    zh: '删除成员',
     params: {
       login: { zh: '团队 Login or ID', type: 'string', required: true },
       id: { zh: '用户 Login or ID', type: 'string', required: true },
     },
   },
   'statistic.group': {
-    zh: '团队.汇总统计数据',
     params: { login: { zh: '团队的 Login 或 ID', type: 'string', required: true } },
   },
   'statistic.members': {
-    zh: '团队.成员统计数据',
     params: {
       login: { zh: '团队的 Login 或 ID', type: 'string', required: true },
       name: { zh: '成员名 [过滤条件]', type: 'string' },
@@ -78,7 +70,6 @@ export const CATALOGUE: Catalogue = {
     },
   },
   'statistic.books': {
-    zh: '团队.知识库统计数据',
     params: {
       login: { zh: '团队的 Login 或 ID', type: 'string', required: true },
       name: { zh: '知识库名 [过滤条件]', type: 'string' },
@@ -102,7 +93,6 @@ export const CATALOGUE: Catalogue = {
     },
   },
   'statistic.docs': {
-    zh: '团队.文档统计数据',
     params: {
       login: { zh: '团队的 Login 或 ID', type: 'string', required: true },
       bookId: { zh: '指定知识库 [过滤条件]', type: 'integer' },
@@ -125,24 +115,18 @@ export const CATALOGUE: Catalogue = {
       sortOrder: { zh: '排序方向', type: 'string', enum: ['desc', 'asc'], default: 'desc' },
     },
   },
-  'toc.showById': {
-    zh: '获取目录',
-    params: { book_id: { zh: '知识库 ID', type: 'integer', required: true } },
-  },
+  'toc.showById': { params: { book_id: { zh: '知识库 ID', type: 'integer', required: true } } },
   'toc.updateById': {
-    zh: '更新目录',
     params: { book_id: { zh: '知识库 ID', type: 'integer', required: true } },
     body: '{\n  "action": "appendNode",\n  "action_mode": "sibling",\n  "type": "DOC",\n  "open_window": 0,\n  "visible": 1\n}',
   },
   'toc.show': {
-    zh: '获取目录',
     params: {
       group_login: { zh: '团队 Login', type: 'string', required: true },
       book_slug: { zh: '知识库路径', type: 'string', required: true },
     },
   },
   'toc.update': {
-    zh: '更新目录',
     params: {
       group_login: { zh: '团队 Login', type: 'string', required: true },
       book_slug: { zh: '知识库路径', type: 'string', required: true },
@@ -150,7 +134,6 @@ export const CATALOGUE: Catalogue = {
     body: '{\n  "action": "appendNode",\n  "action_mode": "sibling",\n  "type": "DOC",\n  "open_window": 0,\n  "visible": 1\n}',
   },
   'repo.listByGroup': {
-    zh: '获取知识库列表',
     params: {
       login: { zh: '用户/团队的 Login 或 ID', type: 'string', required: true },
       offset: { zh: '偏移量 [分页参数]', type: 'integer', default: 0 },
@@ -160,37 +143,26 @@ export const CATALOGUE: Catalogue = {
     },
   },
   'repo.createByGroup': {
-    zh: '创建知识库',
     params: { login: { zh: '用户/团队的 Login 或 ID', type: 'string', required: true } },
     body: '{\n  "name": "名称",\n  "slug": "路径",\n  "public": 0\n}',
   },
   'repo.createByUser': {
-    zh: '创建知识库',
     params: { login: { zh: '用户/团队的 Login 或 ID', type: 'string', required: true } },
     body: '{\n  "name": "名称",\n  "slug": "路径",\n  "public": 0\n}',
   },
-  'repo.showById': {
-    zh: '获取知识库详情',
-    params: { book_id: { zh: '知识库 ID', type: 'integer', required: true } },
-  },
+  'repo.showById': { params: { book_id: { zh: '知识库 ID', type: 'integer', required: true } } },
   'repo.updateById': {
-    zh: '更新知识库',
     params: { book_id: { zh: '知识库 ID', type: 'integer', required: true } },
     body: '{\n  "public": 0\n}',
   },
-  'repo.deleteById': {
-    zh: '删除知识库',
-    params: { book_id: { zh: '知识库 ID', type: 'integer', required: true } },
-  },
+  'repo.deleteById': { params: { book_id: { zh: '知识库 ID', type: 'integer', required: true } } },
   'repo.show': {
-    zh: '获取知识库详情',
     params: {
       group_login: { zh: '团队 Login', type: 'string', required: true },
       book_slug: { zh: '知识库路径', type: 'string', required: true },
     },
   },
   'repo.update': {
-    zh: '更新知识库',
     params: {
       group_login: { zh: '团队 Login', type: 'string', required: true },
       book_slug: { zh: '知识库路径', type: 'string', required: true },
@@ -198,14 +170,12 @@ export const CATALOGUE: Catalogue = {
     body: '{\n  "public": 0\n}',
   },
   'repo.delete': {
-    zh: '删除知识库',
     params: {
       group_login: { zh: '团队 Login', type: 'string', required: true },
       book_slug: { zh: '知识库路径', type: 'string', required: true },
     },
   },
   'doc.listById': {
-    zh: '获取知识库的文档列表',
     params: {
       book_id: { zh: '知识库 ID', type: 'integer', required: true },
       offset: { zh: '偏移量 [分页参数]', type: 'integer', default: 0 },
@@ -220,12 +190,10 @@ export const CATALOGUE: Catalogue = {
     },
   },
   'doc.createById': {
-    zh: '创建文档',
     params: { book_id: { zh: '知识库 ID', type: 'integer', required: true } },
     body: '{\n  "title": "无标题",\n  "public": 0,\n  "format": "markdown",\n  "body": "正文内容"\n}',
   },
   'doc.showByDocId': {
-    zh: '获取文档详情',
     params: {
       id: { zh: '文档 ID or 路径', type: 'string', required: true },
       page_size: { zh: '数据表使用，分页大小', type: 'integer', default: 100 },
@@ -233,7 +201,6 @@ export const CATALOGUE: Catalogue = {
     },
   },
   'doc.showById': {
-    zh: '获取文档详情',
     params: {
       book_id: { zh: '知识库 ID', type: 'integer', required: true },
       id: { zh: '文档 ID or 路径', type: 'string', required: true },
@@ -242,7 +209,6 @@ export const CATALOGUE: Catalogue = {
     },
   },
   'doc.updateById': {
-    zh: '更新文档',
     params: {
       book_id: { zh: '知识库 ID', type: 'integer', required: true },
       id: { zh: '文档 ID or 路径', type: 'string', required: true },
@@ -250,14 +216,12 @@ export const CATALOGUE: Catalogue = {
     body: '{\n  "public": 0,\n  "format": "markdown"\n}',
   },
   'doc.deleteById': {
-    zh: '删除文档',
     params: {
       book_id: { zh: '知识库 ID', type: 'integer', required: true },
       id: { zh: '文档 ID or 路径', type: 'string', required: true },
     },
   },
   'doc.list': {
-    zh: '获取知识库的文档列表',
     params: {
       group_login: { zh: '团队 Login', type: 'string', required: true },
       book_slug: { zh: '知识库路径', type: 'string', required: true },
@@ -273,7 +237,6 @@ export const CATALOGUE: Catalogue = {
     },
   },
   'doc.create': {
-    zh: '创建文档',
     params: {
       group_login: { zh: '团队 Login', type: 'string', required: true },
       book_slug: { zh: '知识库路径', type: 'string', required: true },
@@ -281,7 +244,6 @@ export const CATALOGUE: Catalogue = {
     body: '{\n  "title": "无标题",\n  "public": 0,\n  "format": "markdown",\n  "body": "正文内容"\n}',
   },
   'doc.show': {
-    zh: '获取文档详情',
     params: {
       group_login: { zh: '团队 Login', type: 'string', required: true },
       book_slug: { zh: '知识库路径', type: 'string', required: true },
@@ -291,7 +253,6 @@ export const CATALOGUE: Catalogue = {
     },
   },
   'doc.update': {
-    zh: '更新文档',
     params: {
       group_login: { zh: '团队 Login', type: 'string', required: true },
       book_slug: { zh: '知识库路径', type: 'string', required: true },
@@ -300,19 +261,12 @@ export const CATALOGUE: Catalogue = {
     body: '{\n  "public": 0,\n  "format": "markdown"\n}',
   },
   'doc.delete': {
-    zh: '删除文档',
     params: {
       group_login: { zh: '团队 Login', type: 'string', required: true },
       book_slug: { zh: '知识库路径', type: 'string', required: true },
       id: { zh: '文档 ID or 路径', type: 'string', required: true },
     },
   },
-  'doc.versions': {
-    zh: '获取文档历史版本列表',
-    params: { doc_id: { zh: '文档 ID', type: 'integer', required: true } },
-  },
-  'doc.version': {
-    zh: '获取文档历史版本详情',
-    params: { id: { zh: '版本 ID', type: 'integer', required: true } },
-  },
+  'doc.versions': { params: { doc_id: { zh: '文档 ID', type: 'integer', required: true } } },
+  'doc.version': { params: { id: { zh: '版本 ID', type: 'integer', required: true } } },
 }

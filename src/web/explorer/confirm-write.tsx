@@ -5,6 +5,8 @@
  */
 import { useEffect, useId, useRef } from 'react'
 import type { PlaygroundConfig } from '../../protocol/playground-common'
+import { useMessages } from '../i18n/use-messages'
+import { explorerMessages } from './messages'
 
 interface ConfirmWriteProps {
   request: { method: string; servicePath: string }
@@ -14,6 +16,7 @@ interface ConfirmWriteProps {
 }
 
 export function ConfirmWrite({ request, service, onConfirm, onCancel }: ConfirmWriteProps) {
+  const m = useMessages('explorer', explorerMessages)
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   useEffect(() => {
@@ -22,7 +25,7 @@ export function ConfirmWrite({ request, service, onConfirm, onCancel }: ConfirmW
   }, [])
   // Unknown configuration counts as real: the safe assumption until the config answers.
   const isEmulator = service?.service === 'emulator'
-  const host = service === undefined ? 'the configured service' : new URL(service.baseUrl).host
+  const host = service === undefined ? m.configuredService : new URL(service.baseUrl).host
   return (
     <dialog
       ref={ref}
@@ -33,25 +36,21 @@ export function ConfirmWrite({ request, service, onConfirm, onCancel }: ConfirmW
         onCancel()
       }}
     >
-      <h2 id={titleId}>
-        {request.method === 'DELETE' ? 'Delete on the service?' : 'Change data on the service?'}
-      </h2>
+      <h2 id={titleId}>{request.method === 'DELETE' ? m.confirmDelete : m.confirmChange}</h2>
       <p className="mono">
         {request.method} {request.servicePath}
       </p>
       {isEmulator ? (
-        <p>This goes to the embedded emulator: its data resets when the playground restarts.</p>
+        <p>{m.toEmulator}</p>
       ) : (
-        <p className="notice notice-warning">
-          This goes to <strong>{host}</strong>: the change is real and may not be undone.
-        </p>
+        <p className="notice notice-warning">{m.toService({ host: <strong>{host}</strong> })}</p>
       )}
       <p className="explorer-actions">
         <button type="button" className="btn" onClick={onCancel}>
-          Cancel
+          {m.cancel}
         </button>
         <button type="button" className="btn btn-primary" onClick={onConfirm}>
-          {request.method === 'DELETE' ? 'Delete' : 'Send'}
+          {request.method === 'DELETE' ? m.delete : m.send}
         </button>
       </p>
     </dialog>

@@ -6,33 +6,37 @@
 import { useId, useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { requestLine } from '../../protocol/endpoint-path'
-import { CATALOGUE } from './catalogue.gen'
+import { useMessages } from '../i18n/use-messages'
 import { chosenId, filterEndpoints, findEndpoint, groupByTag, writeInputs } from './explorer-state'
+import { explorerMessages } from './messages'
 import { OperationPanel } from './operation-panel'
 import { SUMMARIES_EN } from './summaries-en'
 import '../lib/page.css'
 import './explorer.css'
 
 function CatalogueNav({ chosen }: { chosen: string | null }) {
+  const m = useMessages('explorer', explorerMessages)
   const [search, setSearch] = useState('')
   const searchId = useId()
-  const groups = groupByTag(filterEndpoints(search))
+  // English summaries are always here; Chinese ones once the Chinese catalogs are (messages.zh.ts).
+  const summaries = m.summaries === SUMMARIES_EN ? [SUMMARIES_EN] : [m.summaries, SUMMARIES_EN]
+  const groups = groupByTag(filterEndpoints(search, summaries))
   return (
-    <nav className="card explorer-catalogue" aria-label="API operations">
-      <label htmlFor={searchId}>Find an operation</label>
+    <nav className="card explorer-catalogue" aria-label={m.operations}>
+      <label htmlFor={searchId}>{m.find}</label>
       <input
         id={searchId}
         type="search"
         className="input"
-        placeholder="path, summary (中文 or English), scope"
+        placeholder={m.findPlaceholder}
         value={search}
         onChange={(event) => setSearch(event.target.value)}
       />
-      {groups.length === 0 && <p className="muted">No operation matches “{search}”.</p>}
+      {groups.length === 0 && <p className="muted">{m.noMatch({ search })}</p>}
       {groups.map(([tag, endpoints]) => (
         <section key={tag} aria-labelledby={`${searchId}-${tag}`}>
           <h2 id={`${searchId}-${tag}`} className="explorer-tag">
-            {tag}
+            {m.tags[tag]}
           </h2>
           <ul className="explorer-ops">
             {endpoints.map((endpoint) => (
@@ -53,9 +57,7 @@ function CatalogueNav({ chosen }: { chosen: string | null }) {
                   </span>
                   <span className="explorer-op-text">
                     <span className="mono explorer-op-path">{endpoint.path}</span>
-                    <span className="explorer-op-summary">
-                      {CATALOGUE[endpoint.id]?.zh ?? SUMMARIES_EN[endpoint.id]}
-                    </span>
+                    <span className="explorer-op-summary">{m.summaries[endpoint.id]}</span>
                   </span>
                 </Link>
               </li>
@@ -68,28 +70,22 @@ function CatalogueNav({ chosen }: { chosen: string | null }) {
 }
 
 export function ExplorerPage() {
+  const m = useMessages('explorer', explorerMessages)
   const [searchParams] = useSearchParams()
   const id = chosenId(searchParams)
   const endpoint = findEndpoint(id)
   return (
     <div className="page explorer-page">
-      <title>API explorer · Yuque OAuth Playground</title>
+      <title>{m.documentTitle}</title>
       <header className="page-head">
-        <h1>API explorer</h1>
-        <p className="lede">
-          Every operation of the Yuque Open API v2, called through the playground’s proxy with your
-          session’s token. Nothing is sent until you press Send.
-        </p>
+        <h1>{m.title}</h1>
+        <p className="lede">{m.lede}</p>
       </header>
       <div className="explorer-layout">
         <CatalogueNav chosen={id} />
         {endpoint === undefined ? (
           <section className="card empty-state">
-            <p>
-              {id === null
-                ? 'Pick an operation to see its parameters and call it.'
-                : `There is no operation “${id}”: pick one from the list.`}
-            </p>
+            <p>{id === null ? m.pick : m.noSuchOperation({ id })}</p>
           </section>
         ) : (
           <OperationPanel key={endpoint.id} endpoint={endpoint} label={requestLine(endpoint)} />

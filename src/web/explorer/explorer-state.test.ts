@@ -8,6 +8,10 @@ import {
   writeInputs,
 } from './explorer-state'
 import { curlSnippet, fetchSnippet } from './snippets'
+import { explorerMessagesZh } from './messages.zh'
+import { SUMMARIES_EN } from './summaries-en'
+
+const BOTH = [SUMMARIES_EN, explorerMessagesZh.summaries]
 
 const UPDATE = endpointById('doc.updateById')
 const LIST = endpointById('doc.listById')
@@ -61,17 +65,25 @@ describe('explorer state in the URL', () => {
 
 describe('the catalogue', () => {
   it('finds operations by Chinese summary, English summary, path and scope', () => {
-    expect(filterEndpoints('创建文档').map((e) => e.id)).toEqual(['doc.createById', 'doc.create'])
-    expect(filterEndpoints('heartbeat').map((e) => e.id)).toEqual(['user.hello'])
-    expect(filterEndpoints('/doc_versions').map((e) => e.id)).toEqual([
+    expect(filterEndpoints('创建文档', BOTH).map((e) => e.id)).toEqual([
+      'doc.createById',
+      'doc.create',
+    ])
+    expect(filterEndpoints('heartbeat', BOTH).map((e) => e.id)).toEqual(['user.hello'])
+    expect(filterEndpoints('/doc_versions', BOTH).map((e) => e.id)).toEqual([
       'doc.versions',
       'doc.version',
     ])
-    expect(filterEndpoints('group:read').every((e) => e.scope === 'group:read')).toBe(true)
+    expect(filterEndpoints('group:read', BOTH).every((e) => e.scope === 'group:read')).toBe(true)
+  })
+
+  it('searches only the summaries of the languages loaded', () => {
+    // An English page has not loaded the Chinese catalogs (i18n-store.ts).
+    expect(filterEndpoints('创建文档', [SUMMARIES_EN])).toEqual([])
   })
 
   it('groups by the document tags', () => {
-    expect(groupByTag(filterEndpoints('')).map(([tag]) => tag)).toEqual([
+    expect(groupByTag(filterEndpoints('', BOTH)).map(([tag]) => tag)).toEqual([
       'user',
       'search',
       'group',

@@ -6,8 +6,9 @@
  */
 import { PLAYGROUND_API_BASE, endpointPath, segmentProblem } from '../../protocol/endpoint-path'
 import { ENDPOINTS, type Endpoint } from '../../protocol/endpoints'
+import { messagesOf } from '../i18n/i18n-store'
 import { CATALOGUE } from './catalogue.gen'
-import { SUMMARIES_EN } from './summaries-en'
+import { explorerMessages } from './messages'
 
 export interface ExplorerInputs {
   path: Readonly<Record<string, string>>
@@ -58,11 +59,11 @@ export type BuiltRequest =
 
 /** The proxy URL and body for `endpoint` with `inputs`, or each bad input's problem by name. */
 export function buildRequest(endpoint: Endpoint, inputs: ExplorerInputs): BuiltRequest {
+  const m = messagesOf('explorer', explorerMessages)
   const problems: Record<string, string> = {}
   for (const [name, kind] of Object.entries(endpoint.params)) {
     const value = inputs.path[name] ?? ''
-    const problem =
-      value === '' ? `The path parameter "${name}" is required.` : segmentProblem(name, kind, value)
+    const problem = value === '' ? m.pathRequired({ name }) : segmentProblem(name, kind, value)
     if (problem !== null) problems[`p.${name}`] = problem
   }
   const search = new URLSearchParams()
@@ -70,18 +71,19 @@ export function buildRequest(endpoint: Endpoint, inputs: ExplorerInputs): BuiltR
     const value = inputs.query[param.name] ?? ''
     if (value === '') continue
     if (param.pattern.test(value)) search.set(param.name, value)
-    else problems[`q.${param.name}`] = `"${param.name}" must be ${param.hint}.`
+    else problems[`q.${param.name}`] = m.queryInvalid({ name: param.name, hint: param.hint })
   }
   const body = bodyText(endpoint, inputs)
   if (body !== undefined) {
     try {
       const parsed: unknown = JSON.parse(body)
       if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-        problems[BODY] = 'The body must be a JSON object ({…}).'
+        problems[BODY] = m.bodyNotObject
       }
     } catch (error) {
-      problems[BODY] =
-        `The body is not valid JSON: ${error instanceof Error ? error.message : 'unreadable'}.`
+      problems[BODY] = m.bodyNotJson({
+        reason: error instanceof Error ? error.message : m.unreadable,
+      })
     }
   }
   if (Object.keys(problems).length > 0) return { ok: false, problems }
@@ -98,16 +100,21 @@ export function buildRequest(endpoint: Endpoint, inputs: ExplorerInputs): BuiltR
 /** Whether the operation changes data on the service (a confirmation is asked first). */
 export const isWrite = (endpoint: Endpoint) => endpoint.method !== 'GET'
 
-/** The operations whose path, id, summaries or scope contain `text` (case-insensitive). */
-export function filterEndpoints(text: string): Endpoint[] {
+/**
+ * The operations whose path, id, summaries or scope contain `text` (case-insensitive): the
+ * summaries of every language loaded (English always; Chinese once chosen, messages.zh.ts).
+ */
+export function filterEndpoints(
+  text: string,
+  summaries: readonly Readonly<Record<string, string>>[],
+): Endpoint[] {
   const needle = text.trim().toLowerCase()
   if (needle === '') return [...ENDPOINTS]
   return ENDPOINTS.filter((endpoint) =>
     [
       endpoint.id,
       `${endpoint.method} ${endpoint.path}`,
-      CATALOGUE[endpoint.id]?.zh ?? '',
-      SUMMARIES_EN[endpoint.id] ?? '',
+      ...summaries.map((summary) => summary[endpoint.id] ?? ''),
       endpoint.scope ?? 'no scope',
     ].some((field) => field.toLowerCase().includes(needle)),
   )

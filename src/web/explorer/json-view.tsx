@@ -3,6 +3,8 @@
  * for free), with a search box: branches holding a match open, matches are marked.
  */
 import { useId, useState, type ReactNode } from 'react'
+import { useMessages } from '../i18n/use-messages'
+import { explorerMessages } from './messages'
 
 const contains = (value: unknown, needle: string): boolean => {
   if (needle === '') return false
@@ -88,19 +90,20 @@ function Node({
 }
 
 export function JsonView({ value, label }: { value: unknown; label: string }) {
+  const m = useMessages('explorer', explorerMessages)
   const [search, setSearch] = useState('')
   const searchId = useId()
   const needle = search.trim().toLowerCase()
   return (
     <div className="json-view">
       <label htmlFor={searchId} className="visually-hidden">
-        Search {label}
+        {m.searchLabel({ label })}
       </label>
       <input
         id={searchId}
         type="search"
         className="input json-search"
-        placeholder="Search the body (keys and values)"
+        placeholder={m.searchPlaceholder}
         value={search}
         onChange={(event) => setSearch(event.target.value)}
       />

@@ -1,2 +1,81 @@
 /** The explorer namespace's English messages (src/web/i18n/catalog.ts says how to write them). */
-export const explorerMessages = {}
+import type { ReactNode } from 'react'
+import { parts } from '../inspector/text-parts'
+import type { Endpoint } from '../../protocol/endpoints'
+import { SUMMARIES_EN } from './summaries-en'
+
+export const explorerMessages = {
+  title: 'API explorer',
+  documentTitle: 'API explorer · Yuque OAuth Playground',
+  lede: 'Every operation of the Yuque Open API v2, called through the playground’s proxy with your session’s token. Nothing is sent until you press Send.',
+  pick: 'Pick an operation to see its parameters and call it.',
+  noSuchOperation: (p: { id: string }) =>
+    `There is no operation “${p.id}”: pick one from the list.`,
+  // The catalogue (explorer-page.tsx).
+  operations: 'API operations',
+  find: 'Find an operation',
+  findPlaceholder: 'path, summary or scope',
+  noMatch: (p: { search: string }) => `No operation matches “${p.search}”.`,
+  /** The OpenAPI document's tags: the API's own names, as headings. */
+  tags: {
+    user: 'user',
+    search: 'search',
+    group: 'group',
+    doc: 'doc',
+    repo: 'repo',
+    statistic: 'statistic',
+  } satisfies Record<Endpoint['tag'], string>,
+  /** One line per operation of the endpoint table (summaries-en.ts; Chinese: the document's). */
+  summaries: SUMMARIES_EN,
+  // One operation (operation-panel.tsx).
+  needs: (p: { scope: ReactNode }) => parts('Needs ', p.scope),
+  noScope: 'no scope',
+  notConnected: 'not connected',
+  connectFirst: ': connect first (the proxy answers 401 without a session).',
+  sessionHolds: (p: { scope: ReactNode }) => parts(' · the session holds ', p.scope),
+  noScopes: '(no scopes)',
+  missing: '✕ missing',
+  covered: '✓ covered',
+  opening: 'Opening the consent page…',
+  grant: (p: { scope: string }) => `Grant ${p.scope}`,
+  comeBack: 'You come back here with the form as it is.',
+  inputsOf: (p: { label: string }) => `Inputs of ${p.label}`,
+  where: { path: 'path', query: 'query' },
+  oneOf: (p: { values: string }) => `one of ${p.values}`,
+  byDefault: (p: { value: string }) => `default ${p.value}`,
+  jsonBody: 'JSON body',
+  bodyHint: 'Prefilled with an example built from the document’s schema.',
+  send: 'Send',
+  sending: 'Sending…',
+  changesData: 'Changes data: you confirm first.',
+  // The form's own checks (explorer-state.ts).
+  pathRequired: (p: { name: string }) => `The path parameter "${p.name}" is required.`,
+  queryInvalid: (p: { name: string; hint: string }) => `"${p.name}" must be ${p.hint}.`,
+  bodyNotObject: 'The body must be a JSON object ({…}).',
+  bodyNotJson: (p: { reason: string }) => `The body is not valid JSON: ${p.reason}.`,
+  unreadable: 'unreadable',
+  // The confirmation (confirm-write.tsx).
+  confirmDelete: 'Delete on the service?',
+  confirmChange: 'Change data on the service?',
+  toEmulator: 'This goes to the embedded emulator: its data resets when the playground restarts.',
+  toService: (p: { host: ReactNode }) =>
+    parts('This goes to ', p.host, ': the change is real and may not be undone.'),
+  configuredService: 'the configured service',
+  cancel: 'Cancel',
+  delete: 'Delete',
+  // The answer (response-view.tsx, json-view.tsx).
+  response: 'Response',
+  milliseconds: (p: { ms: string }) => `${p.ms} ms`,
+  noBody: 'No body.',
+  responseBody: 'Response body',
+  searchLabel: (p: { label: string }) => `Search ${p.label}`,
+  searchPlaceholder: 'Search the body (keys and values)',
+  outside: 'Run it outside the playground',
+  outsideHint: 'Against the service itself; set YUQUE_TOKEN to a token first.',
+  curlCaption: 'curl',
+  fetchCaption: 'TypeScript (fetch)',
+  copyCurl: 'Copy as curl',
+  copyFetch: 'Copy as fetch (TypeScript)',
+  copied: 'Copied',
+  copyFailed: 'Copy failed',
+}

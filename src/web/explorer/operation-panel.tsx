@@ -4,7 +4,7 @@
  * proxy, and a confirmation before anything that changes data. Inputs are written to the URL as
  * they are typed (replace, no history entry), so Grant's return and a shared link keep them.
  */
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useLocation, useSearchParams } from 'react-router-dom'
 import type { Endpoint } from '../../protocol/endpoints'
@@ -14,6 +14,7 @@ import { sendApiRequest } from './send-request'
 import { checkScopes } from '../scopes/scope-check'
 import { sessionQueries } from '../session/session-queries'
 import { useStartLogin } from '../session/use-start-login'
+import { useMessages } from '../i18n/use-messages'
 import { CATALOGUE } from './catalogue.gen'
 import { ConfirmWrite } from './confirm-write'
 import {
@@ -24,18 +25,19 @@ import {
   writeInputs,
   type BuiltRequest,
 } from './explorer-state'
+import { explorerMessages } from './messages'
 import { ResponseView } from './response-view'
-import { SUMMARIES_EN } from './summaries-en'
 
 function ScopeLine({ endpoint }: { endpoint: Endpoint }) {
+  const m = useMessages('explorer', explorerMessages)
   const session = useQuery(sessionQueries.current())
   const location = useLocation()
   const { start, isRedirecting } = useStartLogin()
   if (session.data?.connected !== true) {
     return (
       <p className="explorer-scope">
-        Needs <code>{endpoint.scope ?? 'no scope'}</code> · not connected
-        {endpoint.needsSession && ': connect first (the proxy answers 401 without a session).'}
+        {m.needs({ scope: <code>{endpoint.scope ?? m.noScope}</code> })} · {m.notConnected}
+        {endpoint.needsSession && m.connectFirst}
       </p>
     )
   }
@@ -55,12 +57,12 @@ function ScopeLine({ endpoint }: { endpoint: Endpoint }) {
   return (
     <div className="explorer-scope">
       <p>
-        Needs <code>{endpoint.scope ?? 'no scope'}</code> · the session holds{' '}
-        <code>{session.data.scope || '(none)'}</code>{' '}
+        {m.needs({ scope: <code>{endpoint.scope ?? m.noScope}</code> })}
+        {m.sessionHolds({ scope: <code>{session.data.scope || m.noScopes}</code> })}{' '}
         {isMissing ? (
-          <span className="scope-state-missing">✕ missing</span>
+          <span className="scope-state-missing">{m.missing}</span>
         ) : (
-          <span className="scope-state-held">✓ covered</span>
+          <span className="scope-state-held">{m.covered}</span>
         )}
       </p>
       {isMissing && check.canRequest && (
@@ -72,10 +74,10 @@ function ScopeLine({ endpoint }: { endpoint: Endpoint }) {
             disabled={start.isPending || isRedirecting}
           >
             {start.isPending || isRedirecting
-              ? 'Opening the consent page…'
-              : `Grant ${endpoint.scope}`}
+              ? m.opening
+              : m.grant({ scope: endpoint.scope ?? '' })}
           </button>{' '}
-          <span className="field-hint">You come back here with the form as it is.</span>
+          <span className="field-hint">{m.comeBack}</span>
         </p>
       )}
       {start.isError && <ApiErrorNotice error={start.error} onRetry={grant} />}
@@ -94,15 +96,16 @@ function Field({
   name: string
   where: 'path' | 'query'
   value: string
-  hint: string
+  hint: ReactNode
   problem: string | undefined
   onChange: (value: string) => void
 }) {
+  const m = useMessages('explorer', explorerMessages)
   const id = useId()
   return (
     <div className="explorer-field">
       <label htmlFor={id}>
-        <span className="mono">{name}</span> <span className="muted">({where})</span>
+        <span className="mono">{name}</span> <span className="muted">({m.where[where]})</span>
       </label>
       <input
         id={id}
@@ -122,6 +125,7 @@ function Field({
 }
 
 export function OperationPanel({ endpoint, label }: { endpoint: Endpoint; label: string }) {
+  const m = useMessages('explorer', explorerMessages)
   const [searchParams, setSearchParams] = useSearchParams()
   const inputs = readInputs(searchParams)
   const entry = CATALOGUE[endpoint.id]
@@ -151,14 +155,28 @@ export function OperationPanel({ endpoint, label }: { endpoint: Endpoint; label:
     else send.mutate(built)
   }
 
-  const describe = (name: string) => {
+  /**
+   * The document's description (always Chinese: marked so on any page, WCAG 3.1.2), its type,
+   * enum and default.
+   */
+  const describe = (name: string, fallback = ''): ReactNode => {
     const doc = entry?.params[name]
-    if (doc === undefined) return ''
+    if (doc === undefined) return fallback
     const extra = [
-      doc.enum === undefined ? '' : `one of ${doc.enum.join(', ')}`,
-      doc.default === undefined ? '' : `default ${String(doc.default)}`,
+      doc.type,
+      doc.enum === undefined ? '' : m.oneOf({ values: doc.enum.join(', ') }),
+      doc.default === undefined ? '' : m.byDefault({ value: String(doc.default) }),
     ].filter(Boolean)
-    return [doc.zh, doc.type, ...extra].filter(Boolean).join(' · ')
+    return (
+      <>
+        {doc.zh !== '' && (
+          <>
+            <span lang="zh-CN">{doc.zh}</span> ·{' '}
+          </>
+        )}
+        {extra.join(' · ')}
+      </>
+    )
   }
   const body = bodyText(endpoint, inputs)
   const sent = send.variables
@@ -168,12 +186,9 @@ export function OperationPanel({ endpoint, label }: { endpoint: Endpoint; label:
       <h2 id={headingId} className="mono explorer-request-line">
         {label}
       </h2>
-      <p className="explorer-summary">
-        {entry?.zh !== undefined && <span lang="zh">{entry.zh}</span>}
-        <span>{SUMMARIES_EN[endpoint.id]}</span>
-      </p>
+      <p className="explorer-summary">{m.summaries[endpoint.id]}</p>
       <ScopeLine endpoint={endpoint} />
-      <form onSubmit={submit} noValidate aria-label={`Inputs of ${label}`}>
+      <form onSubmit={submit} noValidate aria-label={m.inputsOf({ label })}>
         {Object.keys(endpoint.params).map((name) => (
           <Field
             key={`p.${name}`}
@@ -191,14 +206,14 @@ export function OperationPanel({ endpoint, label }: { endpoint: Endpoint; label:
             name={param.name}
             where="query"
             value={inputs.query[param.name] ?? ''}
-            hint={describe(param.name) || param.hint}
+            hint={describe(param.name, param.hint)}
             problem={problems[`q.${param.name}`]}
             onChange={(value) => update({ query: { ...inputs.query, [param.name]: value } })}
           />
         ))}
         {body !== undefined && (
           <div className="explorer-field">
-            <label htmlFor={bodyId}>JSON body</label>
+            <label htmlFor={bodyId}>{m.jsonBody}</label>
             <textarea
               id={bodyId}
               className="input mono explorer-body"
@@ -213,17 +228,15 @@ export function OperationPanel({ endpoint, label }: { endpoint: Endpoint; label:
               id={`${bodyId}-hint`}
               className={problems.body === undefined ? 'field-hint' : 'field-error'}
             >
-              {problems.body ?? 'Prefilled with an example built from the document’s schema.'}
+              {problems.body ?? m.bodyHint}
             </p>
           </div>
         )}
         <p className="explorer-actions">
           <button type="submit" className="btn btn-primary" disabled={send.isPending}>
-            {send.isPending ? 'Sending…' : 'Send'}
+            {send.isPending ? m.sending : m.send}
           </button>
-          {isWrite(endpoint) && (
-            <span className="field-hint">Changes data: you confirm first.</span>
-          )}
+          {isWrite(endpoint) && <span className="field-hint">{m.changesData}</span>}
         </p>
       </form>
       {pending !== null && (

@@ -4,11 +4,15 @@
  * as curl and as TypeScript to run outside the playground.
  */
 import { useState } from 'react'
+import { formatNumber } from '../i18n/format'
+import { useLocale, useMessages } from '../i18n/use-messages'
+import { explorerMessages } from './messages'
 import type { RawApiResult } from './send-request'
 import { JsonView } from './json-view'
 import { curlSnippet, fetchSnippet, type SnippetRequest } from './snippets'
 
 function CopyButton({ label, text }: { label: string; text: string }) {
+  const m = useMessages('explorer', explorerMessages)
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle')
   const copy = () =>
     navigator.clipboard.writeText(text).then(
@@ -17,7 +21,7 @@ function CopyButton({ label, text }: { label: string; text: string }) {
     )
   return (
     <button type="button" className="btn btn-small" onClick={() => void copy()}>
-      {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : label}
+      {state === 'copied' ? m.copied : state === 'failed' ? m.copyFailed : label}
     </button>
   )
 }
@@ -29,6 +33,8 @@ interface ResponseViewProps {
 }
 
 export function ResponseView({ result, request, baseUrl }: ResponseViewProps) {
+  const m = useMessages('explorer', explorerMessages)
+  const locale = useLocale()
   const snippet: SnippetRequest = { ...request, baseUrl }
   const headers = [...result.headers].filter(([name]) =>
     /^x-(ratelimit|oauth|accepted)|^retry-after$/i.test(name),
@@ -36,16 +42,18 @@ export function ResponseView({ result, request, baseUrl }: ResponseViewProps) {
   const curl = curlSnippet(snippet)
   const code = fetchSnippet(snippet)
   return (
-    <section className="explorer-response" aria-label="Response">
+    <section className="explorer-response" aria-label={m.response}>
       <h3>
-        Response{' '}
+        {m.response}{' '}
         <span
           className={`chip ${result.status < 400 ? 'explorer-status-ok' : 'explorer-status-error'}`}
           role="status"
         >
           HTTP {result.status}
         </span>{' '}
-        <span className="muted">{result.durationMs} ms</span>
+        <span className="muted">
+          {m.milliseconds({ ms: formatNumber(locale, result.durationMs) })}
+        </span>
       </h3>
       {headers.length > 0 && (
         <dl className="props explorer-headers">
@@ -58,21 +66,24 @@ export function ResponseView({ result, request, baseUrl }: ResponseViewProps) {
         </dl>
       )}
       {result.body === undefined ? (
-        <p className="muted">No body.</p>
+        <p className="muted">{m.noBody}</p>
       ) : (
-        <JsonView value={result.body} label="Response body" />
+        <JsonView value={result.body} label={m.responseBody} />
       )}
       <details className="explorer-snippets">
-        <summary>Run it outside the playground</summary>
-        <p className="field-hint">Against the service itself; set YUQUE_TOKEN to a token first.</p>
-        <pre className="mono" aria-label="curl command">
-          {curl}
-        </pre>
-        <CopyButton label="Copy as curl" text={curl} />
-        <pre className="mono" aria-label="TypeScript fetch">
-          {code}
-        </pre>
-        <CopyButton label="Copy as fetch (TypeScript)" text={code} />
+        <summary>{m.outside}</summary>
+        <p className="field-hint">{m.outsideHint}</p>
+        {/* Captions, not aria-label on <pre> (which a screen reader may not announce). */}
+        <figure>
+          <figcaption className="field-hint">{m.curlCaption}</figcaption>
+          <pre className="mono">{curl}</pre>
+        </figure>
+        <CopyButton label={m.copyCurl} text={curl} />
+        <figure>
+          <figcaption className="field-hint">{m.fetchCaption}</figcaption>
+          <pre className="mono">{code}</pre>
+        </figure>
+        <CopyButton label={m.copyFetch} text={code} />
       </details>
     </section>
   )

@@ -1,8 +1,11 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
+import { formatNumber, formatTime } from '../i18n/format'
+import { useLocale, useMessages } from '../i18n/use-messages'
 import { clearTimeline, readStoredTimeline } from './keep-timeline'
+import { inspectorMessages } from './messages'
 import { recorded, subscribeToRecorder } from './recorder'
 import { SequenceDiagram } from './sequence-diagram'
-import { StepDetail, formatTime, statusClass } from './step-detail'
+import { StepDetail, statusClass } from './step-detail'
 import {
   groupByConnection,
   parseTimeline,
@@ -34,25 +37,26 @@ function useTimeline() {
   return { connections: groupByConnection(entries), skipped, clear }
 }
 
-const VERDICTS: Record<CallbackEntry['verdict'], string> = {
-  match: 'it is one this tab sent before leaving for the authorize page',
-  missing: 'the service’s answer carries no state',
-  unknown: 'this tab never sent it: another tab, another browser, or a forged link',
-  used: 'this tab already used it: a login completes once',
+/** The time of an entry, in the page's language (the proxy's clock, ms since the epoch). */
+function useTimeOf() {
+  const locale = useLocale()
+  return (at: number) => formatTime(locale, new Date(at))
 }
 
 function CallbackItem({ entry }: { entry: CallbackEntry }) {
+  const m = useMessages('inspector', inspectorMessages)
+  const timeOf = useTimeOf()
   const isPassed = entry.verdict === 'match'
   const summary =
     entry.result === 'error'
-      ? `Callback: the service answered error=${entry.error ?? '?'}`
+      ? m.callbackError({ error: entry.error ?? '?' })
       : entry.result === 'invalid'
-        ? 'Callback: the answer is malformed'
-        : `Callback: state check ${isPassed ? 'passed' : 'failed'}`
+        ? m.callbackInvalid
+        : m.callbackCheck({ isPassed })
   return (
     <details className="insp-entry">
       <summary>
-        <span className="insp-time">{formatTime(entry.at)}</span>
+        <span className="insp-time">{timeOf(entry.at)}</span>
         <span className="insp-method">TAB</span>
         <span className="insp-title">{summary}</span>
         <span
@@ -60,53 +64,53 @@ function CallbackItem({ entry }: { entry: CallbackEntry }) {
             isPassed ? 'insp-outcome insp-outcome-passed' : 'insp-outcome insp-outcome-failed'
           }
         >
-          {isPassed ? 'passed' : 'failed'}
+          {isPassed ? m.outcomes.passed : m.outcomes.failed}
         </span>
       </summary>
       <div className="insp-entry-body">
         <p>
-          The callback page compared the returned state{' '}
-          {entry.stateStart !== undefined && <code>{entry.stateStart}…</code>} with the ones this
-          tab remembered: {VERDICTS[entry.verdict]}.{' '}
-          {isPassed && entry.result === 'code'
-            ? 'The code went to the proxy, once, and left the address bar.'
-            : 'Nothing was exchanged.'}
+          {m.callbackCompared({
+            state: entry.stateStart === undefined ? '' : <code>{entry.stateStart}…</code>,
+            verdict: m.verdicts[entry.verdict],
+          })}{' '}
+          {isPassed && entry.result === 'code' ? m.codeSentOnce : m.nothingExchanged}
         </p>
-        <p className="insp-note">
-          A check in the browser: there is no call to reproduce with curl.
-        </p>
+        <p className="insp-note">{m.browserCheck}</p>
       </div>
     </details>
   )
 }
 
 function CallItem({ entry }: { entry: Extract<TimelineEntry, { kind: 'call' }> }) {
+  const m = useMessages('inspector', inspectorMessages)
+  const locale = useLocale()
+  const timeOf = useTimeOf()
   const { call, steps, error } = entry.trace
-  const title =
-    steps.map((step) => step.title).join(' · ') || 'Playground endpoint (no call to the service)'
+  const title = steps.map((step) => step.title).join(' · ')
   return (
     <details className="insp-entry">
       <summary>
-        <span className="insp-time">{formatTime(call.at)}</span>
+        <span className="insp-time">{timeOf(call.at)}</span>
         <span className="insp-method">{call.method}</span>
         <span className="insp-title">
           <span className="mono insp-path">{call.path}</span>
-          <span className="insp-subtitle">{title}</span>
+          {title === '' ? (
+            <span className="insp-subtitle">{m.noServiceCall}</span>
+          ) : (
+            <span className="insp-subtitle" lang="en">
+              {title}
+            </span>
+          )}
         </span>
         <span className={statusClass(call.status)}>{call.status}</span>
-        <span className="insp-duration">{call.durationMs} ms</span>
+        <span className="insp-duration">
+          {m.milliseconds({ ms: formatNumber(locale, call.durationMs) })}
+        </span>
       </summary>
       <div className="insp-entry-body">
-        {error !== undefined && (
-          <p>
-            The proxy answered itself with <code>{error}</code>: see the page for what to do next.
-          </p>
-        )}
+        {error !== undefined && <p>{m.proxyRefused({ error: <code>{error}</code> })}</p>}
         {steps.length === 0 ? (
-          <p className="insp-note">
-            The proxy answered from its own state (session cookie, configuration): there is no call
-            to the service to reproduce with curl.
-          </p>
+          <p className="insp-note">{m.proxyOwnState}</p>
         ) : (
           steps.map((step, i) => <StepDetail key={`${step.kind}-${i}`} step={step} />)
         )}
@@ -115,23 +119,22 @@ function CallItem({ entry }: { entry: Extract<TimelineEntry, { kind: 'call' }> }
   )
 }
 
-const FLOW_NAMES = {
-  'authorization-code': 'authorization code',
-  'client-code': 'client code (no server)',
-} as const
-
 function ConnectionGroup({ connection, isLatest }: { connection: Connection; isLatest: boolean }) {
+  const m = useMessages('inspector', inspectorMessages)
+  const locale = useLocale()
+  const timeOf = useTimeOf()
   const name =
     connection.flow === null
-      ? 'Before any connection in this tab'
-      : `Connection at ${formatTime(connection.startedAt)} · ${FLOW_NAMES[connection.flow]}`
+      ? m.beforeConnection
+      : m.connectionAt({ time: timeOf(connection.startedAt), flow: m.flows[connection.flow] })
+  const count = connection.entries.length
   return (
     <details className="insp-connection" open={isLatest}>
       <summary>
         <span className="insp-connection-name">{name}</span>
         <span className="insp-count">
-          {connection.entries.length} {connection.entries.length === 1 ? 'entry' : 'entries'}
-          {isLatest && ' · current'}
+          {m.entries({ count, shown: formatNumber(locale, count) })}
+          {isLatest && ` · ${m.current}`}
         </span>
       </summary>
       <ol className="insp-entries" aria-label={name}>
@@ -145,6 +148,46 @@ function ConnectionGroup({ connection, isLatest }: { connection: Connection; isL
   )
 }
 
+/** A phone's sheet: the diagram starts folded, so that the timeline is on screen (inspector.css). */
+const PHONE = '(max-width: 640px)'
+
+/**
+ * The diagram under a disclosure button (WAI-ARIA APG, Disclosure): folded at first on a phone,
+ * where it would fill the sheet and hide the timeline below it.
+ */
+function SequenceSection({
+  latestFlow,
+}: {
+  latestFlow: (Connection & { flow: Flow }) | undefined
+}) {
+  const m = useMessages('inspector', inspectorMessages)
+  const [isShown, setShown] = useState(() => !matchMedia(PHONE).matches)
+  const diagramId = useId()
+  const progress = progressOf(latestFlow)
+  return (
+    <section className="insp-sequence">
+      <div className="insp-section-head">
+        <h3 id="insp-sequence-title">
+          {m.sequence}
+          {latestFlow && <span className="insp-h3-note"> · {m.flows[latestFlow.flow]}</span>}
+        </h3>
+        <button
+          type="button"
+          className="btn btn-small"
+          aria-expanded={isShown}
+          aria-controls={diagramId}
+          onClick={() => setShown(!isShown)}
+        >
+          {isShown ? m.hideDiagram : m.showDiagram}
+        </button>
+      </div>
+      <div id={diagramId} hidden={!isShown}>
+        <SequenceDiagram progress={progress} polls={progress.polls} />
+      </div>
+    </section>
+  )
+}
+
 export const INSPECTOR_ID = 'flow-inspector'
 
 /**
@@ -153,13 +196,13 @@ export const INSPECTOR_ID = 'flow-inspector'
  * the header's toggle.
  */
 export function InspectorPanel({ onClose }: { onClose: () => void }) {
+  const m = useMessages('inspector', inspectorMessages)
+  const locale = useLocale()
   const headingRef = useRef<HTMLHeadingElement>(null)
   const { connections, skipped, clear } = useTimeline()
   const latestFlow = [...connections]
     .reverse()
     .find((connection): connection is Connection & { flow: Flow } => connection.flow !== null)
-  const progress = progressOf(latestFlow)
-  const polls = progress.polls
 
   useEffect(() => {
     headingRef.current?.focus()
@@ -176,34 +219,25 @@ export function InspectorPanel({ onClose }: { onClose: () => void }) {
     >
       <div className="insp-head">
         <h2 id="inspector-title" ref={headingRef} tabIndex={-1}>
-          Flow inspector
+          {m.title}
         </h2>
         <button type="button" className="btn btn-small" onClick={clear}>
-          Clear
+          {m.clear}
         </button>
         <button type="button" className="btn btn-small" onClick={onClose}>
-          Close
+          {m.close}
         </button>
       </div>
       <div className="insp-body">
         <p className="insp-intro">
-          What the proxy did for this tab, step by step, as it reported it: secrets are replaced on
-          the server before anything reaches this page.
+          {m.intro}
+          {m.traceNote !== '' && ` ${m.traceNote}`}
         </p>
-        <section aria-labelledby="insp-sequence-title">
-          <h3 id="insp-sequence-title">
-            Sequence
-            {latestFlow && <span className="insp-h3-note"> · {FLOW_NAMES[latestFlow.flow]}</span>}
-          </h3>
-          <SequenceDiagram progress={progress} polls={polls} />
-        </section>
-        <section aria-labelledby="insp-timeline-title">
-          <h3 id="insp-timeline-title">Timeline</h3>
+        <SequenceSection latestFlow={latestFlow} />
+        <section>
+          <h3 id="insp-timeline-title">{m.timeline}</h3>
           {connections.length === 0 ? (
-            <p className="insp-empty">
-              No calls yet. Use the app: each call to the proxy appears here with what the proxy
-              sent to the service.
-            </p>
+            <p className="insp-empty">{m.empty}</p>
           ) : (
             [...connections]
               .reverse()
@@ -213,8 +247,7 @@ export function InspectorPanel({ onClose }: { onClose: () => void }) {
           )}
           {skipped > 0 && (
             <p className="insp-note">
-              {skipped} stored {skipped === 1 ? 'entry was' : 'entries were'} unreadable and left
-              out; Clear removes them.
+              {m.skipped({ count: skipped, shown: formatNumber(locale, skipped) })}
             </p>
           )}
         </section>

@@ -7,11 +7,12 @@
 import { StrictMode } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { InspectorPanel } from './inspector-panel'
+import { INSPECTOR_OPEN_CLASS } from './open-state'
 
 /** The header's button (app-header.tsx). */
 const TOGGLE_ID = 'inspector-toggle'
-/** On wide screens the page makes room for the panel instead of sliding under it. */
-const OPEN_CLASS = 'inspector-open'
+/** From 1024 px wide the page makes room for the panel instead of sliding under it. */
+const OPEN_CLASS = INSPECTOR_OPEN_CLASS
 
 let open: { root: Root; container: HTMLElement } | null = null
 

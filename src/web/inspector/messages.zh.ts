@@ -1,3 +1,95 @@
 import type { inspectorMessages } from './messages'
+import { parts } from './text-parts'
 
-export const inspectorMessagesZh: typeof inspectorMessages = {}
+export const inspectorMessagesZh: typeof inspectorMessages = {
+  title: '流程检查器',
+  clear: '清空',
+  close: '关闭',
+  intro:
+    '代理为此标签页逐步完成的操作，按代理自己的报告列出：密钥在服务器端就已替换，不会到达此页面。',
+  sequence: '时序图',
+  timeline: '时间线',
+  empty: '还没有调用。使用此应用后，每次对代理的调用都会显示在这里，并附上代理发给语雀的内容。',
+  skipped: (p) => `有 ${p.shown} 条已存储的记录无法读取，已略去；“清空”会将其删除。`,
+  traceNote: '步骤的标题和说明是代理自己的英文原文。',
+  flows: {
+    'authorization-code': '授权码（authorization code）',
+    'client-code': '客户端授权码（client code，无服务器）',
+  },
+  beforeConnection: '此标签页发起连接之前',
+  connectionAt: (p) => `${p.time} 发起的连接 · ${p.flow}`,
+  entries: (p) => `${p.shown} 条记录`,
+  current: '当前',
+  milliseconds: (p) => `${p.ms} 毫秒`,
+  verdicts: {
+    match: '它是此标签页在前往授权页之前发出的',
+    missing: '语雀的响应中没有 state',
+    unknown: '此标签页从未发出它：来自另一个标签页、另一个浏览器，或是伪造的链接',
+    used: '此标签页已经用过它：一次登录只能完成一次',
+  },
+  callbackError: (p) => `回调：语雀返回了 error=${p.error}`,
+  callbackInvalid: '回调：响应格式有误',
+  callbackCheck: (p) => `回调：state 校验${p.isPassed ? '通过' : '未通过'}`,
+  callbackCompared: (p) =>
+    parts('回调页将返回的 state ', p.state, ` 与此标签页记住的值进行了比对：${p.verdict}。`),
+  codeSentOnce: '授权码已发送给代理（仅一次），并已从地址栏移除。',
+  nothingExchanged: '没有进行任何交换。',
+  browserCheck: '这是浏览器内的校验：没有可用 curl 重现的调用。',
+  noServiceCall: 'Playground 端点（未调用语雀）',
+  proxyRefused: (p) => parts('代理自行返回了 ', p.error, '：页面上说明了下一步该怎么做。'),
+  proxyOwnState:
+    '代理根据自身状态（会话 Cookie、配置）作答：没有对语雀的调用，因此无法用 curl 重现。',
+  outcomes: {
+    passed: '通过',
+    failed: '失败',
+    pending: '等待中',
+    info: '',
+  },
+  paramsIn: {
+    query: '查询参数',
+    form: '表单请求体',
+    json: 'JSON 请求体（只记录字段名和类型，不记录值）',
+  },
+  requestHeaders: '请求头',
+  responseHeaders: '值得关注的响应头',
+  responseBody: '响应体（摘要）',
+  emptyValue: '（空）',
+  serviceAnswered: (p) => parts('语雀在 ', p.ms, ' 毫秒内返回了 ', p.status),
+  copyCurl: '复制为 curl',
+  copied: '已复制。',
+  copyRefused: '浏览器拒绝访问剪贴板：请选中下方的命令手动复制。',
+  setPlaceholders: (p) =>
+    `请先设置 ${p.names}：密钥从不到达此页面，因此命令中使用占位符（上方的注释说明了每个占位符的含义）。`,
+  showDiagram: '显示时序图',
+  hideDiagram: '隐藏时序图',
+  lanes: { browser: '浏览器', proxy: '代理', service: '语雀' },
+  states: {
+    done: '已完成',
+    current: '当前步骤',
+    failed: '失败',
+    upcoming: '尚未到达',
+  },
+  notStarted: '登录时序：此标签页尚未开始',
+  atStep: (p) => `登录时序，第 ${p.step} 步，共 ${p.of} 步：${p.label}`,
+  pollsSoFar: (p) => `${p.label}（已轮询 ${p.polls} 次）`,
+  steps: {
+    'authorization-code': {
+      start: 'POST /auth/start',
+      authorize: '授权页：登录并同意授权',
+      redirect: '重定向到 /callback?code&state',
+      state: '在此标签页校验 state',
+      exchange: 'POST /auth/exchange',
+      token: 'token 端点：凭据 + 授权码',
+      session: '加密的会话 Cookie，仅含 scope',
+      api: '携带 X-Auth-Token 调用 API',
+    },
+    'client-code': {
+      start: 'POST /auth/client-code/start',
+      sign: '用凭据签名',
+      authorize: '在新标签页打开授权页',
+      poll: '每 3 秒轮询一次 token 端点',
+      session: '加密的会话 Cookie，仅含 scope',
+      api: '携带 X-Auth-Token 调用 API',
+    },
+  },
+}

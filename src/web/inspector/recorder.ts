@@ -23,6 +23,11 @@ export function record(entry: unknown, isReset?: boolean): void {
   for (const listener of listeners) listener()
 }
 
+/**
+ * An answer without the header (the proxy may leave it out while no inspector is open,
+ * open-state.ts) is no entry: it would count as unreadable.
+ */
 export function recordCall(response: Response): void {
-  record(response.headers.get(TRACE_HEADER))
+  const trace = response.headers.get(TRACE_HEADER)
+  if (trace !== null) record(trace)
 }

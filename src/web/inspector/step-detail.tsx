@@ -1,14 +1,10 @@
 /** One step of a call in the flow inspector: its request and response, and a copy as curl. */
-import { useState } from 'react'
-import type { TraceField, TraceRequest, TraceStep } from '../../protocol/trace'
+import { useId, useState } from 'react'
+import type { TraceField, TraceStep } from '../../protocol/trace'
+import { formatNumber } from '../i18n/format'
+import { useLocale, useMessages } from '../i18n/use-messages'
 import { curlFor } from './curl'
-
-const timeFormat = new Intl.DateTimeFormat(undefined, {
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-})
-export const formatTime = (at: number) => timeFormat.format(new Date(at))
+import { inspectorMessages } from './messages'
 
 export function statusClass(status: number): string {
   if (status >= 500 || status === 0) return 'insp-status insp-status-error'
@@ -16,20 +12,14 @@ export function statusClass(status: number): string {
   return 'insp-status insp-status-ok'
 }
 
-const PARAMS_LABEL: Record<TraceRequest['paramsIn'], string> = {
-  query: 'Query parameters',
-  form: 'Form body',
-  json: 'JSON body (field names and kinds; values are not traced)',
-}
-
-const OUTCOME_WORDS: Record<TraceStep['outcome'], string> = {
-  passed: 'passed',
-  failed: 'failed',
-  pending: 'pending',
-  info: '',
-}
+/**
+ * The proxy's own words (titles, notes, field notes) are English whatever the page's language
+ * (protocol/trace.ts): marked so, WCAG 3.1.2 (Language of Parts).
+ */
+const PROXY_LANG = 'en'
 
 function FieldList({ label, fields }: { label: string; fields: readonly TraceField[] }) {
+  const m = useMessages('inspector', inspectorMessages)
   if (fields.length === 0) return null
   return (
     <div className="insp-fields">
@@ -40,9 +30,13 @@ function FieldList({ label, fields }: { label: string; fields: readonly TraceFie
             <dt className="mono">{field.name}</dt>
             <dd>
               <code className={field.redacted ? 'insp-placeholder' : undefined}>
-                {field.value || '(empty)'}
+                {field.value || m.emptyValue}
               </code>
-              {field.note !== undefined && <span className="insp-note">{field.note}</span>}
+              {field.note !== undefined && (
+                <span className="insp-note" lang={PROXY_LANG}>
+                  {field.note}
+                </span>
+              )}
             </dd>
           </div>
         ))}
@@ -54,6 +48,7 @@ function FieldList({ label, fields }: { label: string; fields: readonly TraceFie
 type CopyState = 'idle' | 'copied' | 'failed'
 
 function CopyAsCurl({ step }: { step: TraceStep }) {
+  const m = useMessages('inspector', inspectorMessages)
   const curl = curlFor(step)
   const [copy, setCopy] = useState<CopyState>('idle')
   if (curl === null) return null
@@ -67,43 +62,45 @@ function CopyAsCurl({ step }: { step: TraceStep }) {
     <div className="insp-curl">
       <div className="insp-curl-head">
         <button type="button" className="btn btn-small" onClick={onCopy}>
-          Copy as curl
+          {m.copyCurl}
         </button>
         <span role="status" className="insp-copy-status">
-          {copy === 'copied'
-            ? 'Copied.'
-            : copy === 'failed'
-              ? 'The browser refused the clipboard: select the command below and copy it.'
-              : ''}
+          {copy === 'copied' ? m.copied : copy === 'failed' ? m.copyRefused : ''}
         </span>
       </div>
-      <pre className="insp-curl-text" aria-label={`curl command: ${step.title}`}>
+      <pre className="insp-curl-text" lang={PROXY_LANG}>
         {curl.text}
       </pre>
       {curl.placeholders.length > 0 && (
-        <p className="insp-note">
-          Set {curl.placeholders.join(', ')} first: secrets never reach this page, so the command
-          holds placeholders instead (the comments above say what each one is).
-        </p>
+        <p className="insp-note">{m.setPlaceholders({ names: curl.placeholders.join(', ') })}</p>
       )}
     </div>
   )
 }
 
+/**
+ * A group named by its title, not a region: a timeline holds dozens of steps, and a landmark
+ * each would drown the page's own landmarks (WAI-ARIA APG, Landmark Regions).
+ */
 export function StepDetail({ step }: { step: TraceStep }) {
+  const m = useMessages('inspector', inspectorMessages)
+  const locale = useLocale()
+  const titleId = useId()
   const { request, response } = step
   return (
-    <section className={`insp-step insp-step-${step.outcome}`} aria-label={step.title}>
+    <div role="group" aria-labelledby={titleId} className={`insp-step insp-step-${step.outcome}`}>
       <p className="insp-step-title">
-        {step.title}
-        {OUTCOME_WORDS[step.outcome] !== '' && (
+        <span id={titleId} lang={PROXY_LANG}>
+          {step.title}
+        </span>
+        {m.outcomes[step.outcome] !== '' && (
           <span className={`insp-outcome insp-outcome-${step.outcome}`}>
-            {OUTCOME_WORDS[step.outcome]}
+            {m.outcomes[step.outcome]}
           </span>
         )}
       </p>
       {step.notes.length > 0 && (
-        <ul className="insp-notes">
+        <ul className="insp-notes" lang={PROXY_LANG}>
           {step.notes.map((note) => (
             <li key={note}>{note}</li>
           ))}
@@ -114,21 +111,23 @@ export function StepDetail({ step }: { step: TraceStep }) {
           <p className="insp-request mono">
             <span className="insp-method">{request.method}</span> {request.url}
           </p>
-          <FieldList label={PARAMS_LABEL[request.paramsIn]} fields={request.params} />
-          <FieldList label="Request headers" fields={request.headers} />
+          <FieldList label={m.paramsIn[request.paramsIn]} fields={request.params} />
+          <FieldList label={m.requestHeaders} fields={request.headers} />
         </>
       )}
       {response && (
         <>
           <p className="insp-response">
-            Service answered <span className={statusClass(response.status)}>{response.status}</span>{' '}
-            in {response.durationMs} ms
+            {m.serviceAnswered({
+              status: <span className={statusClass(response.status)}>{response.status}</span>,
+              ms: formatNumber(locale, response.durationMs),
+            })}
           </p>
-          <FieldList label="Response headers that matter" fields={response.headers} />
-          <FieldList label="Response body (summary)" fields={response.fields} />
+          <FieldList label={m.responseHeaders} fields={response.headers} />
+          <FieldList label={m.responseBody} fields={response.fields} />
         </>
       )}
       <CopyAsCurl step={step} />
-    </section>
+    </div>
   )
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { encodeTraceHeader, type ProxyTrace, type TraceStep } from '../../protocol/trace'
-import { groupByConnection, parseTimeline, progressOf } from './timeline'
+import { inspectorMessages } from './messages'
+import { inspectorMessagesZh } from './messages.zh'
+import {
+  AUTHORIZATION_CODE_STEPS,
+  CLIENT_CODE_STEPS,
+  groupByConnection,
+  parseTimeline,
+  progressOf,
+} from './timeline'
 
 let clock = 1_000
 function call(method: string, path: string, status = 200, steps: TraceStep[] = []): string {
@@ -111,6 +119,26 @@ describe('progressOf', () => {
     expect(progress([start]).current).toBe('authorize')
     expect(progress([start, pending, pending]).current).toBe('poll')
     expect(progress([start, pending, approved]).current).toBe('api')
+  })
+
+  it('names the flow it draws, the authorization code one before any connection', () => {
+    const start = call('POST', '/auth/client-code/start', 200, [step('sign', 'info')])
+    expect(progressOf(groupByConnection(parseTimeline([start]).entries)[0]).flow).toBe(
+      'client-code',
+    )
+    expect(progressOf(undefined).flow).toBe('authorization-code')
+  })
+
+  it('has a label for every arrow of both diagrams in both languages', () => {
+    for (const [flow, steps] of [
+      ['authorization-code', AUTHORIZATION_CODE_STEPS],
+      ['client-code', CLIENT_CODE_STEPS],
+    ] as const) {
+      for (const catalog of [inspectorMessages, inspectorMessagesZh]) {
+        const labels: Readonly<Record<string, string>> = catalog.steps[flow]
+        expect(Object.keys(labels)).toEqual(steps.map((s) => s.id))
+      }
+    }
   })
 
   it('highlights nothing before any connection', () => {

@@ -69,36 +69,43 @@ export function groupByConnection(entries: readonly TimelineEntry[]): Connection
 
 export type StepState = 'done' | 'current' | 'failed' | 'upcoming'
 
+/** One arrow of the diagram; its label is in the catalogs (messages.ts `steps`), by flow and id. */
 export interface DiagramStep {
   id: string
   from: Lane
   to: Lane
-  label: string
 }
 
 export type Lane = 'browser' | 'proxy' | 'service'
 
+/** The steps both flows share: opening the login, the authorize page, and after the token. */
+const START: DiagramStep = { id: 'start', from: 'browser', to: 'proxy' }
+const AUTHORIZE: DiagramStep = { id: 'authorize', from: 'browser', to: 'service' }
+const CONNECTED: DiagramStep[] = [
+  { id: 'session', from: 'proxy', to: 'browser' },
+  { id: 'api', from: 'proxy', to: 'service' },
+]
+
 export const AUTHORIZATION_CODE_STEPS: DiagramStep[] = [
-  { id: 'start', from: 'browser', to: 'proxy', label: 'POST /auth/start' },
-  { id: 'authorize', from: 'browser', to: 'service', label: 'authorize page: sign in, consent' },
-  { id: 'redirect', from: 'service', to: 'browser', label: 'redirect to /callback?code&state' },
-  { id: 'state', from: 'browser', to: 'browser', label: 'state check in this tab' },
-  { id: 'exchange', from: 'browser', to: 'proxy', label: 'POST /auth/exchange' },
-  { id: 'token', from: 'proxy', to: 'service', label: 'token endpoint: credential + code' },
-  { id: 'session', from: 'proxy', to: 'browser', label: 'sealed session cookie, scope only' },
-  { id: 'api', from: 'proxy', to: 'service', label: 'API calls with X-Auth-Token' },
+  START,
+  AUTHORIZE,
+  { id: 'redirect', from: 'service', to: 'browser' },
+  { id: 'state', from: 'browser', to: 'browser' },
+  { id: 'exchange', from: 'browser', to: 'proxy' },
+  { id: 'token', from: 'proxy', to: 'service' },
+  ...CONNECTED,
 ]
 
 export const CLIENT_CODE_STEPS: DiagramStep[] = [
-  { id: 'start', from: 'browser', to: 'proxy', label: 'POST /auth/client-code/start' },
-  { id: 'sign', from: 'proxy', to: 'proxy', label: 'sign with the credential' },
-  { id: 'authorize', from: 'browser', to: 'service', label: 'authorize page in a new tab' },
-  { id: 'poll', from: 'proxy', to: 'service', label: 'poll the token endpoint every 3 s' },
-  { id: 'session', from: 'proxy', to: 'browser', label: 'sealed session cookie, scope only' },
-  { id: 'api', from: 'proxy', to: 'service', label: 'API calls with X-Auth-Token' },
+  START,
+  { id: 'sign', from: 'proxy', to: 'proxy' },
+  AUTHORIZE,
+  { id: 'poll', from: 'proxy', to: 'service' },
+  ...CONNECTED,
 ]
 
 export interface Progress {
+  flow: Flow
   steps: DiagramStep[]
   states: StepState[]
   /** Index of the highlighted step; -1 when the flow has not started. */
@@ -119,7 +126,7 @@ export function progressOf(connection: Connection | undefined): Progress {
   const states: StepState[] = steps.map(() => 'upcoming')
   let polls = 0
   if (connection === undefined || connection.flow === null) {
-    return { steps, states, current: -1, polls }
+    return { flow, steps, states, current: -1, polls }
   }
   const index = (id: string) => steps.findIndex((step) => step.id === id)
   let reached = 0
@@ -168,5 +175,5 @@ export function progressOf(connection: Connection | undefined): Progress {
   // The last step (API calls) goes on as long as the session does: once reached, it stays current.
   const current = failedAt !== -1 ? failedAt : Math.min(reached, steps.length - 1)
   if (failedAt === -1) states[current] = 'current'
-  return { steps, states, current, polls }
+  return { flow, steps, states, current, polls }
 }
