@@ -8,6 +8,7 @@ import { captureCallbackFromAddressBar } from './callback/capture-address'
 import { createAppRouter } from './app-router'
 import { createQueryClient } from './query-client'
 import { listenToResponses } from './response-listeners'
+import { keepTabsInStep } from './session/tab-sync'
 import './lib/base.css'
 
 // Before anything else: an OAuth callback's code and state leave the address bar now.
@@ -21,6 +22,8 @@ listenToResponses()
 void import('./inspector/keep-timeline').then((timeline) => timeline.keepTimelineAcrossLoads())
 
 const queryClient = createQueryClient()
+// A Disconnect, a login or an ended session in another tab shows in this one (tab-sync.ts).
+keepTabsInStep(queryClient)
 const router = createAppRouter(queryClient)
 
 const container = document.getElementById('root')

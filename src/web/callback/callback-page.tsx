@@ -5,6 +5,7 @@ import type { ExchangeResponse } from '../../protocol/playground-api'
 import { Checklist, type Step } from '../lib/checklist'
 import { landingPath } from './landing-path'
 import { startSession } from '../session/account-cache'
+import { announceToOtherTabs } from '../session/tab-sync'
 import { forgetCapturedCallback, peekCapturedCallback } from './capture-callback'
 import { verifyState, type CallbackParams, type StateVerdict } from './callback-params'
 import { describeExchangeError } from './describe-exchange-error'
@@ -254,6 +255,7 @@ export function CallbackPage() {
       async (response) => {
         if (!isCurrent) return
         await startSession(client, response)
+        announceToOtherTabs('connected')
         if (!isCurrent) return
         setOutcome({ status: 'connected', response })
         void navigate(landingPath(response.returnTo), { replace: true })
