@@ -8,7 +8,6 @@ import { captureCallbackFromAddressBar } from './callback/capture-address'
 import { createAppRouter } from './app-router'
 import { createQueryClient } from './query-client'
 import { listenToResponses } from './response-listeners'
-import { keepTabsInStep } from './session/tab-sync'
 import './lib/base.css'
 
 // Before anything else: an OAuth callback's code and state leave the address bar now.
@@ -22,8 +21,9 @@ listenToResponses()
 void import('./inspector/keep-timeline').then((timeline) => timeline.keepTimelineAcrossLoads())
 
 const queryClient = createQueryClient()
-// A Disconnect, a login or an ended session in another tab shows in this one (tab-sync.ts).
-keepTabsInStep(queryClient)
+// A Disconnect, a login or an ended session in another tab shows in this one (tab-sync.ts); a
+// chunk of its own, as the timeline's (the first load's budget, bench/bundle-budget.test.ts).
+void import('./session/tab-sync').then((tabs) => tabs.keepTabsInStep(queryClient))
 const router = createAppRouter(queryClient)
 
 const container = document.getElementById('root')
