@@ -30,6 +30,9 @@ if (isCallback) {
     exchange.exchangeFromAddressBar(queryClient),
   )
 }
+// A Disconnect, a login or an ended session in another tab shows in this one (tab-sync.ts); a
+// chunk of its own, as the timeline's (the first load's budget, bench/bundle-budget.test.ts).
+void import('./session/tab-sync').then((tabs) => tabs.keepTabsInStep(queryClient))
 const router = createAppRouter(queryClient)
 
 const container = document.getElementById('root')

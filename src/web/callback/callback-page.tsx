@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router-dom'
 import type { ExchangeResponse } from '../../protocol/playground-api'
 import { Checklist, type Step } from '../lib/checklist'
 import { landingPath, startAgainHref } from './landing-path'
+import { announceToOtherTabs } from '../session/tab-sync'
 import { forgetCapturedCallback, peekCapturedCallback } from './capture-callback'
 import {
   verifyState,
@@ -284,6 +285,7 @@ export function CallbackPage() {
       async (response) => {
         if (!isCurrent) return
         await startSessionOnce(client, response)
+        announceToOtherTabs('connected')
         if (!isCurrent) return
         setOutcome({ status: 'connected', response })
         void navigate(landingPath(response.returnTo), { replace: true })

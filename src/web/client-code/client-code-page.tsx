@@ -6,6 +6,7 @@ import { ParamsTable } from '../lib/params-table'
 import { Checklist, type Step } from '../lib/checklist'
 import { connectHref } from '../lib/connect-link'
 import { refreshAfterSessionChange } from '../session/account-cache'
+import { announceToOtherTabs } from '../session/tab-sync'
 import {
   cancelClientCode,
   clientCodeQueries,
@@ -134,6 +135,7 @@ function WaitingScreen({ launch }: { launch: LaunchState }) {
     if (view.kind !== 'connected') return
     let isCurrent = true
     // The same session as after the authorization-code flow: forget the old account's data.
+    announceToOtherTabs('connected')
     void refreshAfterSessionChange(client).then(() => {
       if (isCurrent) void navigate('/me', { replace: true })
     })

@@ -8,6 +8,7 @@ import { apiStatusStore, useApiStatus } from '../lib/api-status-store'
 import { describeApiError } from '../lib/describe-api-error'
 import { logout } from '../session/login-requests'
 import { sessionQueries } from '../session/session-queries'
+import { announceToOtherTabs } from '../session/tab-sync'
 import { UserAvatar } from '../users/user-avatar'
 import { userQueries } from '../users/user-queries'
 // The flow inspector's timeline survives this page's navigations (keep-timeline.ts).
@@ -36,6 +37,7 @@ export function ConnectedUser() {
       clearTimeline()
     },
     onSuccess: async () => {
+      announceToOtherTabs('disconnected')
       // Unmount what shows the account first, so clearing the cache refetches none of it.
       client.setQueryData(sessionQueries.current().queryKey, { connected: false })
       await navigate('/')
