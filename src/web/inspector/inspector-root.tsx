@@ -7,6 +7,7 @@
 import { StrictMode } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { InspectorPanel } from './inspector-panel'
+import { setTraceWanted } from '../lib/trace-request'
 import { INSPECTOR_OPEN_CLASS } from './open-state'
 
 /** The header's button (app-header.tsx). */
@@ -22,6 +23,7 @@ function closeInspector(): void {
   open.container.remove()
   open = null
   document.documentElement.classList.remove(OPEN_CLASS)
+  setTraceWanted(false)
   const toggle = document.getElementById(TOGGLE_ID)
   toggle?.setAttribute('aria-expanded', 'false')
   toggle?.focus()
@@ -37,6 +39,8 @@ export function toggleInspector(): void {
   const root = createRoot(container)
   open = { root, container }
   document.documentElement.classList.add(OPEN_CLASS)
+  // From now on every call asks the proxy for its trace (lib/trace-request.ts).
+  setTraceWanted(true)
   document.getElementById(TOGGLE_ID)?.setAttribute('aria-expanded', 'true')
   root.render(
     <StrictMode>
