@@ -11,8 +11,6 @@ import { emulatorMessagesZh } from './messages.zh'
 
 export type PageLocale = 'en' | 'zh-CN'
 
-export const PAGE_LOCALES: readonly PageLocale[] = ['en', 'zh-CN']
-
 /** A `lang` value the pages know, or null (anything else is ignored, never an error). */
 export function parseLang(value: string | null | undefined): PageLocale | null {
   if (value === null || value === undefined) return null
