@@ -6,6 +6,7 @@
 import { canonicalScopes, isSatisfiedBy, safeParseScopes } from '../protocol/scopes'
 import { allowedScopesOf } from './context'
 import { excerpt } from './emulator-error'
+import { englishOf, type ErrorPick } from './page-locale'
 import { checkChallenge, type PkceMode } from './pkce'
 import type { AppRegistration } from './seed'
 
@@ -26,7 +27,7 @@ export type AuthorizeQuery = Partial<Record<(typeof AUTHORIZE_PARAMS)[number], s
 
 export type AuthorizeCheck =
   /** Nowhere trusted to redirect to: an error page (RFC 6749 §4.1.2.1). */
-  | { kind: 'page'; title: string; message: string; hint?: string }
+  | { kind: 'page'; title: string; message: string; pick: ErrorPick }
   /** The client and redirect URI are trusted: the error goes back to the client. */
   | {
       kind: 'redirect'
@@ -51,7 +52,16 @@ export function refusedScope(app: AppRegistration, scopes: readonly string[]): s
   return scopes.find((scope) => !isSatisfiedBy(allowedScopesOf(app), [scope]))
 }
 
-const MISCONFIGURED = 'The app that sent you here is misconfigured.'
+/** A refusal page: its English text (what tests and logs read) and its pick for other languages. */
+function page(pick: ErrorPick): AuthorizeCheck {
+  const { title = '', message } = englishOf(pick)
+  return { kind: 'page', title, message, pick }
+}
+
+/** The request names no usable app: the page says the app is misconfigured. */
+const misconfigured =
+  (pick: ErrorPick): ErrorPick =>
+  (m) => ({ ...pick(m), hint: m.authorize.misconfigured })
 
 export function checkAuthorizeRequest(
   query: AuthorizeQuery,
@@ -59,22 +69,13 @@ export function checkAuthorizeRequest(
   pkce: PkceMode = 'off',
 ): AuthorizeCheck {
   if (query.client_id === undefined || query.client_id === '') {
-    return {
-      kind: 'page',
-      title: 'Missing client_id',
-      message: 'The request has no client_id.',
-      hint: MISCONFIGURED,
-    }
+    return page(misconfigured((m) => m.authorize.missingClientId))
   }
   const app = apps.get(query.client_id)
   // RFC 6749 §4.1.2.1: with an unknown client there is no trusted place to redirect to.
   if (app === undefined) {
-    return {
-      kind: 'page',
-      title: 'Unknown app',
-      message: `No app is registered with client_id "${excerpt(query.client_id)}".`,
-      hint: MISCONFIGURED,
-    }
+    const clientId = excerpt(query.client_id)
+    return page(misconfigured((m) => m.authorize.unknownApp({ clientId })))
   }
   if (query.code !== undefined || query.sign !== undefined || query.timestamp !== undefined) {
     return { kind: 'client_code', app }
@@ -84,26 +85,19 @@ export function checkAuthorizeRequest(
   if (query.redirect_uri === undefined) {
     const [only, ...others] = app.redirectUris
     if (only === undefined || others.length > 0) {
-      return {
-        kind: 'page',
-        title: 'Missing redirect_uri',
-        message:
-          only === undefined
-            ? `${app.name} has no registered redirect URI: it signs in with the client-code flow (code, timestamp and sign).`
-            : `${app.name} registered several redirect URIs, so the request must name one in redirect_uri.`,
-      }
+      return page((m) =>
+        only === undefined
+          ? m.authorize.noRedirectUri({ app: app.name })
+          : m.authorize.severalRedirectUris({ app: app.name }),
+      )
     }
     redirectUri = only
   } else if (app.redirectUris.includes(query.redirect_uri)) {
     redirectUri = query.redirect_uri
   } else {
     // RFC 9700 §4.1.3: exact string comparison; a mismatch must never be redirected to.
-    return {
-      kind: 'page',
-      title: 'Redirect URI mismatch',
-      message: `The redirect_uri "${excerpt(query.redirect_uri)}" is not registered for ${app.name}.`,
-      hint: 'Redirect URIs are compared by exact string match (no normalisation of case, ports or trailing slashes).',
-    }
+    const uri = excerpt(query.redirect_uri)
+    return page((m) => m.authorize.redirectMismatch({ uri, app: app.name }))
   }
 
   const state = query.state ?? null

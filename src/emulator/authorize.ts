@@ -13,9 +13,14 @@ import {
 } from './authorize-request'
 import { redirect, withParams, type BrowserFlow } from './browser-flow'
 import { CODE_TTL_MS, TIMESTAMP_WINDOW_MS, type EmulatorDeps, type EmulatorEnv } from './context'
-import { EmulatorError, excerpt } from './emulator-error'
+import { excerpt, pageError } from './emulator-error'
+import type { ErrorPick } from './page-locale'
 import type { AppRegistration } from './seed'
 import { oneParam } from './sessions'
+
+/** The signature's recipe (spec §5.3), the same in every language. */
+const SIGN_FORMULA =
+  'sign = base64(HMAC-SHA1(client_secret, "client_id=…&code=…&response_type=…&scope=…&timestamp=…")).'
 
 /**
  * Spec §5.3: what is wrong with a client-code request, or its canonical scopes and signed time.
@@ -26,41 +31,31 @@ async function checkClientCode(
   app: AppRegistration,
   query: AuthorizeQuery,
 ): Promise<{ scopes: string[]; signedAt: number }> {
-  const restart = `Ask ${app.name} to start signing in again.`
-  const fail = (title: string, message: string, hint?: string) =>
-    new EmulatorError(400, message, hint === undefined ? { title } : { title, hint })
+  const named = { app: app.name }
+  // Every refusal but the signature's ends with asking the app to start again.
+  const fail = (pick: ErrorPick, restart = true) =>
+    pageError(400, (m) => {
+      const text = pick(m)
+      if (!restart) return text
+      const again = m.authorize.restart(named)
+      return { ...text, hint: text.hint === undefined ? again : `${text.hint} ${again}` }
+    })
   const code = query.code ?? ''
-  if (query.response_type !== 'code') {
-    throw fail('Unsupported response_type', 'response_type must be "code".', restart)
-  }
+  if (query.response_type !== 'code') throw fail((m) => m.authorize.unsupportedResponseType)
   if (!isValidClientCode(code)) {
-    throw fail(
-      'Malformed code',
-      `The code must be exactly 40 letters and digits; this one has ${code.length} characters${code.length === 40 ? ' and others than letters and digits' : ''}.`,
-      restart,
-    )
+    throw fail((m) => m.authorize.malformedCode({ length: code.length }))
   }
   const timestamp = query.timestamp
   if (timestamp === undefined || !/^\d{1,16}$/.test(timestamp)) {
-    throw fail(
-      'Malformed timestamp',
-      'timestamp must be the time of the request in milliseconds since the epoch.',
-      restart,
-    )
+    throw fail((m) => m.authorize.malformedTimestamp)
   }
   const skew = Number(timestamp) - deps.now()
   if (Math.abs(skew) > TIMESTAMP_WINDOW_MS) {
     const minutes = Math.round(Math.abs(skew) / 60_000)
-    throw fail(
-      'Stale timestamp',
-      `The request's timestamp is ${minutes} minutes ${skew < 0 ? 'in the past' : 'in the future'}; it must be within 10 minutes of the server's clock.`,
-      `Check the device's clock. ${restart}`,
-    )
+    throw fail((m) => m.authorize.staleTimestamp({ minutes, past: skew < 0 }))
   }
   const sign = query.sign
-  if (sign === undefined || sign === '') {
-    throw fail('Missing signature', 'The request has no sign parameter.', restart)
-  }
+  if (sign === undefined || sign === '') throw fail((m) => m.authorize.missingSign)
   const isSigned = await verifyClientCodeSignature(
     {
       client_id: app.clientId,
@@ -73,20 +68,17 @@ async function checkClientCode(
     app.clientSecret,
   )
   if (!isSigned) {
-    throw fail(
-      'Invalid signature',
-      'The sign parameter does not match this request and this app’s secret.' +
-        (sign.includes(' ')
-          ? ' It contains a space: a "+" of the base64 value was not URL-encoded.'
-          : ''),
-      'sign = base64(HMAC-SHA1(client_secret, "client_id=…&code=…&response_type=…&scope=…&timestamp=…")).',
-    )
+    const hasSpace = sign.includes(' ')
+    throw fail((m) => ({ ...m.authorize.invalidSign({ hasSpace }), hint: SIGN_FORMULA }), false)
   }
   const parsed = safeParseScopes(query.scope ?? '')
-  if (!parsed.ok) throw fail('Unknown scope', `Unknown scope "${excerpt(parsed.error.scope, 40)}".`)
+  if (!parsed.ok) {
+    const scope = excerpt(parsed.error.scope, 40)
+    throw fail((m) => m.authorize.unknownScope({ scope }), false)
+  }
   const refused = refusedScope(app, parsed.scopes)
   if (refused !== undefined) {
-    throw fail('Scope not enabled', `The scope "${refused}" is not enabled for ${app.name}.`)
+    throw fail((m) => m.authorize.scopeNotEnabled({ scope: refused, app: app.name }), false)
   }
   const scopes = canonicalScopes(parsed.scopes)
   const existing = deps.store.clientCodes.get(code)
@@ -98,11 +90,7 @@ async function checkClientCode(
     existing.requestedScopes.join(',') === scopes.join(',') &&
     deps.now() - existing.createdAt <= CODE_TTL_MS
   if (existing !== undefined && !isSameRequest) {
-    throw fail(
-      'Code already used',
-      'This code was already used for an authorization request.',
-      `Every sign-in needs a freshly generated code. ${restart}`,
-    )
+    throw fail((m) => m.authorize.codeUsed)
   }
   if (existing === undefined) {
     deps.store.clientCodes.set(code, {
@@ -133,13 +121,7 @@ export function createAuthorizeRoutes(deps: EmulatorDeps, flow: BrowserFlow): Ho
     const check = checkAuthorizeRequest(query, deps.apps, deps.pkce)
     switch (check.kind) {
       case 'page':
-        throw new EmulatorError(
-          400,
-          check.message,
-          check.hint === undefined
-            ? { title: check.title }
-            : { title: check.title, hint: check.hint },
-        )
+        throw pageError(400, check.pick)
       case 'redirect':
         return redirect(
           c,

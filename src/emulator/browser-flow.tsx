@@ -8,7 +8,9 @@ import type { Context } from 'hono'
 import { scopeInfo, type ScopeInfo } from '../protocol/scopes'
 import { PENDING_TTL_MS, type EmulatorDeps, type EmulatorEnv } from './context'
 import { ConsentPage } from './consent-page'
-import { EmulatorError } from './emulator-error'
+import { pageError, type EmulatorError } from './emulator-error'
+import type { EmulatorMessages } from './messages'
+import { pageTextOf, withLang } from './page-locale'
 import { formTargetOf, sendPage } from './page-shell'
 import { avatarUrl } from './records'
 import { SEED_PASSWORD, type AppRegistration } from './seed'
@@ -34,10 +36,26 @@ export function redirect(c: Context, location: string, status: 302 | 303): Respo
 }
 
 export function expiredRequest(): EmulatorError {
-  return new EmulatorError(400, 'This authorization request has expired or was already answered.', {
-    title: 'Authorization request not found',
-    hint: 'Go back to the app and start again.',
-  })
+  return pageError(400, (m) => m.errors.expired)
+}
+
+/** The hints of a refused form post: where to start again, by the page the form was on. */
+const FORM_HINTS = {
+  consent: {
+    signedOut: (m: EmulatorMessages) => m.errors.hints.startAgain,
+    badToken: (m: EmulatorMessages) => m.errors.hints.notAuthorized,
+  },
+  tokens: {
+    signedOut: (m: EmulatorMessages) => m.errors.hints.tokensSignIn,
+    badToken: (m: EmulatorMessages) => m.errors.hints.reload,
+  },
+} as const
+
+/** The GET path that shows the sign-in or consent page of a request (or the token settings). */
+function hereOf(requestId: string | null): string {
+  return requestId === null
+    ? '/settings/tokens'
+    : `/oauth2/authorize/consent?request=${encodeURIComponent(requestId)}`
 }
 
 export type BrowserFlow = ReturnType<typeof createBrowserFlow>
@@ -64,11 +82,14 @@ export function createBrowserFlow(deps: EmulatorDeps) {
       error?: string
       login?: string
     },
-  ) =>
-    sendPage(
+  ) => {
+    const { m, chosen } = pageTextOf(c)
+    return sendPage(
       c,
-      'Sign in',
+      m.signIn.title,
       <SignInPage
+        m={m}
+        lang={chosen}
         appName={options.app?.name ?? null}
         requestId={options.requestId}
         csrf={signInCsrf(c, deps)}
@@ -76,8 +97,9 @@ export function createBrowserFlow(deps: EmulatorDeps) {
         login={options.login ?? ''}
         demoUsers={demoUsers()}
       />,
-      { status: options.error === undefined ? 200 : 401 },
+      { status: options.error === undefined ? 200 : 401, here: hereOf(options.requestId) },
     )
+  }
 
   /** A live pending request, or null when it never existed, expired or was answered. */
   const pendingOf = (id: string | null): PendingAuthorization | null => {
@@ -101,10 +123,13 @@ export function createBrowserFlow(deps: EmulatorDeps) {
       .filter((info): info is ScopeInfo => info !== undefined)
     const { flow } = pending
     const address = deps.clientAddress(c)
+    const { m, chosen } = pageTextOf(c)
     return sendPage(
       c,
-      `Authorize ${app.name}`,
+      m.consent.title({ app: app.name }),
       <ConsentPage
+        m={m}
+        lang={chosen}
         appName={app.name}
         appDescription={app.description ?? null}
         user={signedInUser(signedIn)}
@@ -122,7 +147,10 @@ export function createBrowserFlow(deps: EmulatorDeps) {
             : null
         }
       />,
-      { formTargets: flow.kind === 'authorization_code' ? [formTargetOf(flow.redirectUri)] : [] },
+      {
+        formTargets: flow.kind === 'authorization_code' ? [formTargetOf(flow.redirectUri)] : [],
+        here: hereOf(pending.id),
+      },
     )
   }
 
@@ -150,31 +178,23 @@ export function createBrowserFlow(deps: EmulatorDeps) {
   const requireSignedInForm = (
     c: Ctx,
     form: URLSearchParams,
-    hints: { signedOut: string; badToken: string; what: string },
+    page: keyof typeof FORM_HINTS,
   ): SignedIn => {
+    const hints = FORM_HINTS[page]
     const signedIn = currentSession(c, deps)
     if (signedIn === null) {
-      throw new EmulatorError(403, 'You are not signed in, or your sign-in session has ended.', {
-        hint: hints.signedOut,
-      })
+      throw pageError(403, (m) => m.errors.notSignedIn({ hint: hints.signedOut(m) }))
     }
     if (!isCsrfValid(signedIn.session, oneField(form, 'csrf'))) {
-      throw new EmulatorError(403, `${hints.what} security token is missing or wrong.`, {
-        hint: hints.badToken,
-      })
+      const kind = page === 'consent' ? 'consent' : 'other'
+      throw pageError(403, (m) => m.errors.badFormToken({ form: kind, hint: hints.badToken(m) }))
     }
     return signedIn
   }
 
-  /** After signing in or out: on to the pending consent, or to the token settings. */
+  /** After signing in or out: on to the pending consent, or to the token settings, in the chosen language. */
   const backToTheForm = (c: Ctx, requestId: string | null) =>
-    redirect(
-      c,
-      requestId === null
-        ? '/settings/tokens'
-        : `/oauth2/authorize/consent?request=${encodeURIComponent(requestId)}`,
-      303,
-    )
+    redirect(c, withLang(hereOf(requestId), c.get('chosenLang')), 303)
 
   return {
     signedInUser,

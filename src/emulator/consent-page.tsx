@@ -1,6 +1,9 @@
 /** @jsxImportSource hono/jsx */
 /** The consent page and, for the client-code flow, the page that answers the decision. */
-import { NO_SCOPE_MEANING, type ScopeInfo } from '../protocol/scopes'
+import type { ScopeInfo } from '../protocol/scopes'
+import type { EmulatorMessages } from './messages'
+import type { PageLocale } from './page-locale'
+import { LangField } from './page-shell'
 import { ScopeCheckboxes } from './scope-list'
 import { WhoAmI, type SignedInUser } from './who-am-i'
 
@@ -18,33 +21,40 @@ export interface ClientCodeOrigin {
 }
 
 /** "3 minutes ago", "just now", "in 2 minutes": the signed time relative to the emulator's clock. */
-function relativeTime(at: number, now: number): string {
+function relativeTime(m: EmulatorMessages, at: number, now: number): string {
   const minutes = Math.round((now - at) / 60_000)
-  if (minutes === 0) return 'just now'
-  const unit = Math.abs(minutes) === 1 ? 'minute' : 'minutes'
-  return minutes > 0 ? `${minutes} ${unit} ago` : `in ${-minutes} ${unit}`
+  if (minutes === 0) return m.consent.justNow
+  return minutes > 0
+    ? m.consent.minutesAgo({ minutes })
+    : m.consent.inMinutes({ minutes: -minutes })
 }
 
 /**
  * A client-code link can be sent to a victim (device-code phishing, RFC 8628 §5.4): the page
  * says so, and shows what is known about where the request was started.
  */
-function ClientCodeWarning(props: { appName: string; origin: ClientCodeOrigin }) {
+function ClientCodeWarning(props: {
+  m: EmulatorMessages
+  appName: string
+  origin: ClientCodeOrigin
+}) {
   const { signedAt, now, openedFrom } = props.origin
+  const m = props.m.consent
+  const when = relativeTime(props.m, signedAt, now)
   return (
     <div class="warn" role="note">
       <p>
-        <strong>Approve only if you started this yourself, on this device.</strong>
+        <strong>{m.warnTitle}</strong>
       </p>
-      <p>
-        {`${props.appName} started this sign-in ${relativeTime(signedAt, now)} (${new Date(signedAt).toISOString()}, the time the app signed).`}
-      </p>
-      {openedFrom === null ? null : <p>{`This page was opened from ${openedFrom}.`}</p>}
+      <p>{m.startedAt({ app: props.appName, when, iso: new Date(signedAt).toISOString() })}</p>
+      {openedFrom === null ? null : <p>{m.openedFrom({ address: openedFrom })}</p>}
     </div>
   )
 }
 
 export function ConsentPage(props: {
+  m: EmulatorMessages
+  lang: PageLocale | null
   appName: string
   appDescription: string | null
   user: SignedInUser
@@ -54,78 +64,85 @@ export function ConsentPage(props: {
   returnsToApp: boolean
   clientCode: ClientCodeOrigin | null
 }) {
+  const m = props.m.consent
   return (
     <>
-      <h1>{`Authorize ${props.appName}`}</h1>
+      <h1>{m.title({ app: props.appName })}</h1>
       {props.appDescription === null ? null : <p class="muted">{props.appDescription}</p>}
       {props.clientCode === null ? null : (
-        <ClientCodeWarning appName={props.appName} origin={props.clientCode} />
+        <ClientCodeWarning m={props.m} appName={props.appName} origin={props.clientCode} />
       )}
-      <WhoAmI user={props.user} csrf={props.csrf} requestId={props.requestId} />
+      <WhoAmI
+        m={props.m}
+        lang={props.lang}
+        user={props.user}
+        csrf={props.csrf}
+        requestId={props.requestId}
+      />
       <form id="consent" method="post" action="/oauth2/authorize/decision">
         <input type="hidden" name="request" value={props.requestId} />
         <input type="hidden" name="csrf" value={props.csrf} />
+        <LangField lang={props.lang} />
         {props.scopes.length === 0 ? (
           <p>
             <strong>{props.appName}</strong>
-            {` asks for no scope: it gets read-only access to public information. `}
-            <span class="muted">{`(${NO_SCOPE_MEANING}.)`}</span>
+            {m.noScope}
+            <span class="muted">{props.m.scopes.noScope}</span>
           </p>
         ) : (
           <fieldset>
             <legend>
-              <strong>{props.appName}</strong> asks for these permissions. Untick any you do not
-              want to grant.
+              <strong>{props.appName}</strong>
+              {m.asksFor}
             </legend>
-            <ScopeCheckboxes scopes={props.scopes} checked />
+            <ScopeCheckboxes m={props.m} scopes={props.scopes} checked />
           </fieldset>
         )}
         <div class="actions">
           <button type="submit" name="decision" value="deny" class="danger">
-            Deny
+            {m.deny}
           </button>
           <button type="submit" name="decision" value="approve" class="primary">
-            Authorize
+            {m.approve}
           </button>
         </div>
-        <p class="muted">
-          {props.returnsToApp
-            ? 'You will be sent back to the app.'
-            : 'The app is waiting for your answer; you can close this tab afterwards.'}
-        </p>
+        <p class="muted">{props.returnsToApp ? m.returnsToApp : m.appWaits}</p>
       </form>
     </>
   )
 }
 
 export function ClientCodeResultPage(props: {
+  m: EmulatorMessages
   appName: string
   approved: boolean
   scopes: string[]
 }) {
+  const m = props.m.result
+  const app = props.appName
   return (
     <>
       {props.approved ? (
         <>
-          <h1>{`${props.appName} is authorized`}</h1>
+          <h1>{m.authorized({ app })}</h1>
           <div class="ok" role="status">
-            {`You may now return to the app: ${props.appName} will finish signing in by itself.`}
+            {m.returnNow({ app })}
           </div>
           <p class="muted">
             {props.scopes.length === 0
-              ? 'Granted: read-only access to public information.'
-              : `Granted scopes: ${props.scopes.join(', ')}.`}
+              ? m.grantedNone
+              : m.granted({ scopes: props.scopes.join(', ') })}
           </p>
         </>
       ) : (
         <>
-          <h1>Access denied</h1>
+          <h1>{m.deniedTitle}</h1>
           <div class="error" role="status">
-            {`You denied ${props.appName} access to your account. You may return to the app.`}
+            {m.denied({ app })}
           </div>
         </>
       )}
-      <p class="muted">You can close this tab.</p>
+      <p class="muted">{m.closeTab}</p>
     </>
   )
 }

@@ -9,7 +9,8 @@ import { canonicalScopes } from '../protocol/scopes'
 import { expiredRequest, redirect, withParams, type BrowserFlow } from './browser-flow'
 import { ClientCodeResultPage } from './consent-page'
 import type { EmulatorDeps, EmulatorEnv } from './context'
-import { EmulatorError, excerpt } from './emulator-error'
+import { excerpt, pageError } from './emulator-error'
+import { pageTextOf } from './page-locale'
 import { sendPage } from './page-shell'
 import { randomBase64Url } from './secrets'
 import { oneField, oneParam, readForm } from './sessions'
@@ -26,27 +27,20 @@ export function createConsentRoutes(deps: EmulatorDeps, flow: BrowserFlow): Hono
 
   routes.post('/oauth2/authorize/decision', async (c) => {
     const form = await readForm(c)
-    const signedIn = flow.requireSignedInForm(c, form, {
-      signedOut: 'Go back to the app and start again.',
-      badToken: 'Go back to the app and start again. The app was not authorized.',
-      what: 'The consent form’s',
-    })
+    const signedIn = flow.requireSignedInForm(c, form, 'consent')
     const pending = flow.pendingOf(oneField(form, 'request'))
     if (pending === null) throw expiredRequest()
     const app = deps.apps.get(pending.clientId)
     if (app === undefined) throw expiredRequest()
     const decision = oneField(form, 'decision')
     if (decision !== 'approve' && decision !== 'deny') {
-      throw new EmulatorError(400, 'The decision must be "approve" or "deny".')
+      throw pageError(400, (m) => m.errors.badDecision)
     }
     const ticked = form.getAll('scope')
     // The pending record is the source of truth: a tampered form can only narrow the grant.
     const widened = ticked.find((scope) => !pending.scopes.includes(scope))
     if (widened !== undefined) {
-      throw new EmulatorError(
-        400,
-        `The scope "${excerpt(widened, 40)}" was not requested, so it cannot be granted.`,
-      )
+      throw pageError(400, (m) => m.errors.notRequested({ scope: excerpt(widened, 40) }))
     }
     const granted = canonicalScopes(pending.scopes.filter((scope) => ticked.includes(scope)))
     store.pending.delete(pending.id)
@@ -87,10 +81,11 @@ export function createConsentRoutes(deps: EmulatorDeps, flow: BrowserFlow): Hono
     record.decidedAt = deps.now()
     record.userId = signedIn.user.id
     record.grantedScopes = isApproved ? granted : []
+    const { m } = pageTextOf(c)
     return sendPage(
       c,
-      isApproved ? 'Authorized' : 'Access denied',
-      <ClientCodeResultPage appName={app.name} approved={isApproved} scopes={granted} />,
+      isApproved ? m.result.authorizedTitle : m.result.deniedTitle,
+      <ClientCodeResultPage m={m} appName={app.name} approved={isApproved} scopes={granted} />,
     )
   })
 

@@ -4,6 +4,7 @@
  */
 import type { Context } from 'hono'
 import { SCOPES } from '../protocol/scopes'
+import type { PageLocale } from './page-locale'
 import type { PkceMode } from './pkce'
 import type { ProfileName, ProfileRules } from './profiles'
 import type { RateLimiter } from './rate-limit'
@@ -26,8 +27,15 @@ export interface EmulatorEnv {
   /**
    * `nonce`: the page's CSP nonce, set once per request by a middleware (page-shell.tsx).
    * `rules`: the rules of the profile on when the request arrived (profiles.ts).
+   * `locale`, `chosenLang`: the pages' language, and the one the user chose if any (page-locale.ts).
    */
-  Variables: { log: LogDraft; nonce: string; rules: ProfileRules }
+  Variables: {
+    log: LogDraft
+    nonce: string
+    rules: ProfileRules
+    locale: PageLocale
+    chosenLang: PageLocale | null
+  }
 }
 
 export type EmulatorContext = Context<EmulatorEnv>

@@ -5,6 +5,7 @@
  * page everywhere else.
  */
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { emulatorMessages as ENGLISH, type EmulatorMessages, type ErrorText } from './messages'
 
 export interface EmulatorErrorOptions {
   /** The RFC 6749 §5.2 error code at the token endpoint; derived from the status when absent. */
@@ -14,6 +15,8 @@ export interface EmulatorErrorOptions {
   /** What to do next, under the message on an HTML page. */
   hint?: string
   headers?: Record<string, string>
+  /** The page's text in the page's language (messages.ts); the message above stays English. */
+  localize?: (m: EmulatorMessages) => ErrorText
 }
 
 export class EmulatorError extends Error {
@@ -21,6 +24,7 @@ export class EmulatorError extends Error {
   readonly title: string | undefined
   readonly hint: string | undefined
   readonly headers: Record<string, string>
+  readonly localize: ((m: EmulatorMessages) => ErrorText) | undefined
 
   constructor(
     readonly status: ContentfulStatusCode,
@@ -33,7 +37,26 @@ export class EmulatorError extends Error {
     this.title = options.title
     this.hint = options.hint
     this.headers = options.headers ?? {}
+    this.localize = options.localize
   }
+}
+
+/**
+ * An error whose page is translated: `pick` chooses its text from a catalog. The English text
+ * is the error's message, title and hint (what the JSON areas, the logs and the tests see).
+ */
+export function pageError(
+  status: ContentfulStatusCode,
+  pick: (m: EmulatorMessages) => ErrorText,
+  options: Omit<EmulatorErrorOptions, 'title' | 'hint' | 'localize'> = {},
+): EmulatorError {
+  const english = pick(ENGLISH)
+  return new EmulatorError(status, english.message, {
+    ...options,
+    ...(english.title === undefined ? {} : { title: english.title }),
+    ...(english.hint === undefined ? {} : { hint: english.hint }),
+    localize: pick,
+  })
 }
 
 /** How much of an untrusted value an error message repeats. */

@@ -20,10 +20,11 @@ import {
   type EmulatorEnv,
   type LogDraft,
 } from './context'
-import { EmulatorError } from './emulator-error'
+import { EmulatorError, pageError } from './emulator-error'
 import { asEmulatorError, renderError } from './errors'
 import { serveFaults } from './faults'
 import { setPageNonce } from './page-shell'
+import { setPageLocale } from './page-locale'
 import type { PkceMode } from './pkce'
 import { DEFAULT_PROFILE, PROFILES, type ProfileName } from './profiles'
 import { createRateLimiter } from './rate-limit'
@@ -214,6 +215,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     renderError(c, new EmulatorError(status, message))
 
   app.use('*', setPageNonce(random))
+  app.use('*', setPageLocale())
 
   // RFC 9110 §7.4: a request for another authority is misdirected (DNS rebinding: a page on
   // attacker.example resolving to 127.0.0.1 sends `Host: attacker.example`). `app.request()`
@@ -289,7 +291,12 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     app.route('/__emulator', createTestControlRoutes(control, origin))
   }
 
-  app.notFound((c) => fail(c, 404, 'Not Found'))
+  app.notFound((c) =>
+    renderError(
+      c,
+      pageError(404, (m) => m.errors.notFound),
+    ),
+  )
 
   // The one error path: handlers and guards throw EmulatorError; this renders it per area.
   app.onError((error, c) => renderError(c, asEmulatorError(error)))

@@ -1,6 +1,6 @@
 /** @jsxImportSource hono/jsx */
 /**
- * The frame of every emulator page: layout, stylesheet and the security headers. No script at
+ * The frame of every emulator page: layout, language, stylesheet and the security headers. No script at
  * all; the one inline stylesheet is allowed by the request's CSP nonce, which a middleware sets
  * once per request (`c.set('nonce')`, see `setPageNonce`).
  */
@@ -11,6 +11,7 @@ import type { HtmlEscapedString } from 'hono/utils/html'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { EmulatorEnv } from './context'
 import { randomBase64Url, type RandomFill } from './secrets'
+import { messagesFor, withLang, type PageLocale } from './page-locale'
 import { STYLE } from './page-style'
 
 /** What a JSX element is at the type level in hono/jsx. */
@@ -29,36 +30,61 @@ export interface PageOptions {
   /** Origins (or schemes) a form on this page may end up at after a redirect. */
   formTargets?: string[]
   headers?: Record<string, string>
+  /**
+   * The GET path that shows this page again, for the language link; by default the request's
+   * own URL when it is a GET (a POST's page cannot be re-requested, so it has no link).
+   */
+  here?: string | null
 }
 
-const Layout: FC<{ title: string; nonce: string; children?: Child }> = ({
-  title,
-  nonce,
-  children,
-}) => (
-  <html lang="en">
-    <head>
-      <meta charset="utf-8" />
-      <meta name="viewport" content="width=device-width, initial-scale=1" />
-      <meta name="referrer" content="no-referrer" />
-      <title>{`${title} · Yuque emulator`}</title>
-      {/* A constant stylesheet: raw, or its quotes would be escaped into invalid CSS. */}
-      <style nonce={nonce}>{raw(STYLE)}</style>
-    </head>
-    <body>
-      <header>
-        <span class="logo" aria-hidden="true">
-          Y
-        </span>
-        <span class="brand">Yuque</span>
-        <span class="tag">Local emulator</span>
-      </header>
-      <main>
-        <div class="card">{children}</div>
-      </main>
-    </body>
-  </html>
-)
+const Layout: FC<{
+  title: string
+  nonce: string
+  locale: PageLocale
+  /** Where the language link goes: this page in the other language; none after a POST. */
+  switchHref: string | null
+  children?: Child
+}> = ({ title, nonce, locale, switchHref, children }) => {
+  const m = messagesFor(locale)
+  const other: PageLocale = locale === 'zh-CN' ? 'en' : 'zh-CN'
+  return (
+    <html lang={locale}>
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="referrer" content="no-referrer" />
+        {/* Both schemes are styled (page-style.ts): the browser's own controls follow. */}
+        <meta name="color-scheme" content="light dark" />
+        <title>{`${title} · ${m.shell.titleSuffix}`}</title>
+        {/* A constant stylesheet: raw, or its quotes would be escaped into invalid CSS. */}
+        <style nonce={nonce}>{raw(STYLE)}</style>
+      </head>
+      <body>
+        <header>
+          <span class="logo" aria-hidden="true">
+            Y
+          </span>
+          <span class="brand">{m.shell.brand}</span>
+          <span class="tag">{m.shell.tag}</span>
+          {switchHref === null ? null : (
+            <a
+              class="lang"
+              href={withLang(switchHref, other)}
+              hreflang={other}
+              lang={other}
+              aria-label={m.shell.otherLanguageLabel}
+            >
+              {m.shell.otherLanguage}
+            </a>
+          )}
+        </header>
+        <main>
+          <div class="card">{children}</div>
+        </main>
+      </body>
+    </html>
+  )
+}
 
 /**
  * Sends a page with the headers every emulator page carries: CSP with `frame-ancestors 'none'`
@@ -69,9 +95,12 @@ export async function sendPage(
   c: Context<EmulatorEnv>,
   title: string,
   content: Html,
-  { status = 200, formTargets = [], headers = {} }: PageOptions = {},
+  { status = 200, formTargets = [], headers = {}, here }: PageOptions = {},
 ): Promise<Response> {
   const nonce = c.get('nonce')
+  const url = new URL(c.req.url)
+  const switchHref =
+    here !== undefined ? here : c.req.method === 'GET' ? url.pathname + url.search : null
   // Chrome applies form-action to every hop of a form's redirect chain (w3c/webappsec-csp#8),
   // so the consent form's 303 to the client needs the client's origin listed here.
   const formAction = ["'self'", ...formTargets].join(' ')
@@ -84,7 +113,7 @@ export async function sendPage(
     "base-uri 'none'",
   ].join('; ')
   const page = (
-    <Layout title={title} nonce={nonce}>
+    <Layout title={title} nonce={nonce} locale={c.get('locale')} switchHref={switchHref}>
       {content}
     </Layout>
   )
@@ -109,4 +138,9 @@ export function formTargetOf(redirectUri: string): string {
   } catch {
     return "'none'"
   }
+}
+
+/** The chosen language, carried by every form of the pages (page-locale.ts); none by default. */
+export function LangField(props: { lang: PageLocale | null }) {
+  return props.lang === null ? null : <input type="hidden" name="lang" value={props.lang} />
 }

@@ -1,8 +1,13 @@
 /** @jsxImportSource hono/jsx */
 /** The scope checkbox list: one component wherever a user ticks scopes (consent, personal tokens). */
 import type { ScopeInfo } from '../protocol/scopes'
+import type { EmulatorMessages } from './messages'
 
-export function ScopeCheckboxes(props: { scopes: readonly ScopeInfo[]; checked: boolean }) {
+export function ScopeCheckboxes(props: {
+  m: EmulatorMessages
+  scopes: readonly ScopeInfo[]
+  checked: boolean
+}) {
   return (
     <ul class="scopes">
       {props.scopes.map((scope) => (
@@ -12,7 +17,7 @@ export function ScopeCheckboxes(props: { scopes: readonly ScopeInfo[]; checked: 
             <span>
               <code>{scope.name}</code>
               <br />
-              <span class="muted">{scope.meaning}</span>
+              <span class="muted">{props.m.scopes.meaning[scope.name] ?? scope.meaning}</span>
             </span>
           </label>
         </li>

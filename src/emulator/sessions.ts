@@ -4,7 +4,14 @@
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { HTTPException } from 'hono/http-exception'
 import type { Context } from 'hono'
-import { SESSION_COOKIE, SESSION_TTL_MS, SIGN_IN_COOKIE, type EmulatorDeps } from './context'
+import {
+  SESSION_COOKIE,
+  SESSION_TTL_MS,
+  SIGN_IN_COOKIE,
+  type EmulatorDeps,
+  type EmulatorEnv,
+} from './context'
+import { chooseLangFromForm } from './page-locale'
 import type { SeedUser } from './seed'
 import { randomBase64Url, safeEqual } from './secrets'
 import type { Session } from './store'
@@ -72,15 +79,20 @@ export function isCsrfValid(session: Session, submitted: string | null): boolean
   return submitted !== null && safeEqual(session.csrf, submitted)
 }
 
-/** Reads an HTML form post; anything but `application/x-www-form-urlencoded` is refused. */
-export async function readForm(c: Context): Promise<URLSearchParams> {
+/**
+ * Reads an HTML form post; anything but `application/x-www-form-urlencoded` is refused. A form
+ * of a page in a chosen language carries `lang`: the answer (and any error) stays in it.
+ */
+export async function readForm(c: Context<EmulatorEnv>): Promise<URLSearchParams> {
   const type = c.req.header('Content-Type')?.split(';')[0]?.trim().toLowerCase()
   if (type !== 'application/x-www-form-urlencoded') {
     throw new HTTPException(400, {
       message: 'This form must be sent as application/x-www-form-urlencoded.',
     })
   }
-  return new URLSearchParams(await c.req.text())
+  const form = new URLSearchParams(await c.req.text())
+  chooseLangFromForm(c, form)
+  return form
 }
 
 /** One value of a parameter that may appear at most once (RFC 6749 §3.1), or null when absent. */

@@ -1,5 +1,8 @@
 /** @jsxImportSource hono/jsx */
 /** The sign-in page: the form, its login-CSRF token, and the demo users' one-click forms. */
+import type { EmulatorMessages } from './messages'
+import type { PageLocale } from './page-locale'
+import { LangField } from './page-shell'
 
 export interface DemoUser {
   login: string
@@ -8,6 +11,8 @@ export interface DemoUser {
 }
 
 export function SignInPage(props: {
+  m: EmulatorMessages
+  lang: PageLocale | null
   appName: string | null
   requestId: string | null
   /** The sign-in form's CSRF token (sign-in.tsx): a login-CSRF defence. */
@@ -16,9 +21,11 @@ export function SignInPage(props: {
   login: string
   demoUsers: DemoUser[]
 }) {
+  const m = props.m.signIn
   const hidden = (
     <>
       <input type="hidden" name="csrf" value={props.csrf} />
+      <LangField lang={props.lang} />
       {props.requestId === null ? null : (
         <input type="hidden" name="request" value={props.requestId} />
       )}
@@ -26,11 +33,9 @@ export function SignInPage(props: {
   )
   return (
     <>
-      <h1>Sign in</h1>
+      <h1>{m.title}</h1>
       <p class="muted">
-        {props.appName === null
-          ? 'Sign in to manage your personal access tokens.'
-          : `to continue to ${props.appName}`}
+        {props.appName === null ? m.forTokens : m.toContinue({ app: props.appName })}
       </p>
       {props.error === null ? null : (
         <div class="error" role="alert">
@@ -40,7 +45,7 @@ export function SignInPage(props: {
       <form id="sign-in" method="post" action="/session">
         {hidden}
         <label class="field" for="login">
-          Login
+          {m.login}
         </label>
         <input
           id="login"
@@ -51,7 +56,7 @@ export function SignInPage(props: {
           value={props.login}
         />
         <label class="field" for="password">
-          Password
+          {m.password}
         </label>
         <input
           id="password"
@@ -62,15 +67,17 @@ export function SignInPage(props: {
         />
         <div class="actions">
           <button type="submit" class="primary">
-            Sign in
+            {m.submit}
           </button>
         </div>
       </form>
       {props.demoUsers.length === 0 ? null : (
         <section aria-labelledby="demo-users">
-          <h2 id="demo-users">Demo users</h2>
+          <h2 id="demo-users">{m.demoUsers}</h2>
           <p class="muted">
-            Every demo user's password is <code>password</code>. Sign in with one click:
+            {m.demoPasswordBefore}
+            <code>password</code>
+            {m.demoPasswordAfter}
           </p>
           <div class="demo">
             {props.demoUsers.map((user) => (
@@ -78,7 +85,7 @@ export function SignInPage(props: {
                 {hidden}
                 <input type="hidden" name="login" value={user.login} />
                 <input type="hidden" name="password" value={user.password} />
-                <button type="submit">{`Sign in as ${user.name} (@${user.login})`}</button>
+                <button type="submit">{m.signInAs({ name: user.name, login: user.login })}</button>
               </form>
             ))}
           </div>

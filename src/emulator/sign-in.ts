@@ -6,7 +6,8 @@
 import { Hono } from 'hono'
 import { expiredRequest, type BrowserFlow } from './browser-flow'
 import type { EmulatorDeps, EmulatorEnv } from './context'
-import { EmulatorError, excerpt } from './emulator-error'
+import { excerpt, pageError } from './emulator-error'
+import { pageTextOf } from './page-locale'
 import type { AppRegistration } from './seed'
 import { safeEqual } from './secrets'
 import {
@@ -18,7 +19,6 @@ import {
   readForm,
   startSession,
 } from './sessions'
-import { tooManyGuesses } from './throttle'
 
 export function createSignInRoutes(deps: EmulatorDeps, flow: BrowserFlow): Hono<EmulatorEnv> {
   const routes = new Hono<EmulatorEnv>()
@@ -30,9 +30,9 @@ export function createSignInRoutes(deps: EmulatorDeps, flow: BrowserFlow): Hono<
     const password = oneField(form, 'password') ?? ''
     // Login CSRF (RFC 6749 §10.12): a cross-site form must not sign the browser in.
     if (!isSignInCsrfValid(c, oneField(form, 'csrf'))) {
-      throw new EmulatorError(403, 'The sign-in form’s security token is missing or wrong.', {
-        hint: 'Open the sign-in page again and sign in from there.',
-      })
+      throw pageError(403, (m) =>
+        m.errors.badFormToken({ form: 'sign-in', hint: m.errors.hints.signInAgain }),
+      )
     }
     let app: AppRegistration | null = null
     if (requestId !== null) {
@@ -46,9 +46,9 @@ export function createSignInRoutes(deps: EmulatorDeps, flow: BrowserFlow): Hono<
     ]
     const wait = deps.guesses.blockedFor(keys, deps.now())
     if (wait !== null) {
-      throw new EmulatorError(429, tooManyGuesses('sign-in attempts', wait), {
+      const minutes = Math.ceil(wait / 60)
+      throw pageError(429, (m) => m.errors.tooManySignIns({ minutes }), {
         headers: { 'Retry-After': String(wait) },
-        hint: 'Wait, then sign in again. Demo users sign in with the password "password".',
       })
     }
     const user = deps.directory.userByLogin(login)
@@ -59,7 +59,7 @@ export function createSignInRoutes(deps: EmulatorDeps, flow: BrowserFlow): Hono<
       return flow.showSignIn(c, {
         app,
         requestId,
-        error: 'Incorrect login or password.',
+        error: pageTextOf(c).m.signIn.wrongPassword,
         login: excerpt(login, 64),
       })
     }
@@ -72,9 +72,9 @@ export function createSignInRoutes(deps: EmulatorDeps, flow: BrowserFlow): Hono<
     const requestId = oneField(form, 'request')
     const signedIn = currentSession(c, deps)
     if (signedIn !== null && !isCsrfValid(signedIn.session, oneField(form, 'csrf'))) {
-      throw new EmulatorError(403, 'The form’s security token is missing or wrong.', {
-        hint: 'Reload the page and try again.',
-      })
+      throw pageError(403, (m) =>
+        m.errors.badFormToken({ form: 'other', hint: m.errors.hints.reload }),
+      )
     }
     endSession(c, deps)
     return flow.backToTheForm(c, requestId)

@@ -1,6 +1,9 @@
 /** @jsxImportSource hono/jsx */
 /** The personal access tokens page: the new token once, the creation form, the list. */
 import type { ScopeInfo } from '../protocol/scopes'
+import type { EmulatorMessages } from './messages'
+import type { PageLocale } from './page-locale'
+import { LangField } from './page-shell'
 import { ScopeCheckboxes } from './scope-list'
 import { WhoAmI, type SignedInUser } from './who-am-i'
 
@@ -12,6 +15,8 @@ export interface PersonalTokenRow {
 }
 
 export function TokensPage(props: {
+  m: EmulatorMessages
+  lang: PageLocale | null
   user: SignedInUser
   csrf: string
   scopes: readonly ScopeInfo[]
@@ -19,50 +24,60 @@ export function TokensPage(props: {
   newTokenScopes: string[]
   tokens: PersonalTokenRow[]
 }) {
+  const m = props.m.tokens
   return (
     <>
-      <h1>Personal access tokens</h1>
-      <WhoAmI user={props.user} csrf={props.csrf} requestId={null} />
+      <h1>{m.title}</h1>
+      <WhoAmI m={props.m} lang={props.lang} user={props.user} csrf={props.csrf} requestId={null} />
       {props.newToken === null ? null : (
         <section aria-labelledby="new-token">
-          <h2 id="new-token">Your new token</h2>
+          <h2 id="new-token">{m.newToken}</h2>
           <div class="ok" role="status">
-            Copy it now: it is shown only once. Send it in the <code>X-Auth-Token</code> header.
+            {m.copyBefore}
+            <code>X-Auth-Token</code>
+            {m.copyAfter}
           </div>
           <p class="token" data-token>
             {props.newToken}
           </p>
           <p class="muted">
             {props.newTokenScopes.length === 0
-              ? 'Scopes: none (public information only).'
-              : `Scopes: ${props.newTokenScopes.join(', ')}`}
+              ? m.scopesNone
+              : m.scopesOf({ scopes: props.newTokenScopes.join(', ') })}
           </p>
         </section>
       )}
       <form id="create-token" method="post" action="/settings/tokens">
         <input type="hidden" name="csrf" value={props.csrf} />
+        <LangField lang={props.lang} />
         <label class="field" for="label">
-          Note
+          {m.note}
         </label>
-        <input id="label" name="label" type="text" maxlength={100} placeholder="What is it for?" />
-        <h2>Scopes</h2>
-        <ScopeCheckboxes scopes={props.scopes} checked={false} />
+        <input
+          id="label"
+          name="label"
+          type="text"
+          maxlength={100}
+          placeholder={m.notePlaceholder}
+        />
+        <h2>{m.scopes}</h2>
+        <ScopeCheckboxes m={props.m} scopes={props.scopes} checked={false} />
         <div class="actions">
           <button type="submit" class="primary">
-            Create token
+            {m.create}
           </button>
         </div>
       </form>
       {props.tokens.length === 0 ? null : (
         <section aria-labelledby="tokens">
-          <h2 id="tokens">Your tokens</h2>
+          <h2 id="tokens">{m.yours}</h2>
           <table>
             <thead>
               <tr>
-                <th>Token</th>
-                <th>Note</th>
-                <th>Scopes</th>
-                <th>Created</th>
+                <th>{m.token}</th>
+                <th>{m.note}</th>
+                <th>{m.scopes}</th>
+                <th>{m.created}</th>
               </tr>
             </thead>
             <tbody>
@@ -72,7 +87,7 @@ export function TokensPage(props: {
                     <code>{`#${token.fingerprint}`}</code>
                   </td>
                   <td>{token.label ?? ''}</td>
-                  <td>{token.scopes.length === 0 ? '(none)' : token.scopes.join(', ')}</td>
+                  <td>{token.scopes.length === 0 ? m.none : token.scopes.join(', ')}</td>
                   <td>{token.createdAt}</td>
                 </tr>
               ))}

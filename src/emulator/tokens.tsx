@@ -5,7 +5,8 @@ import type { Context } from 'hono'
 import { SCOPES, canonicalScopes } from '../protocol/scopes'
 import type { BrowserFlow } from './browser-flow'
 import { TOKEN_PREFIX, type EmulatorDeps, type EmulatorEnv } from './context'
-import { EmulatorError, excerpt } from './emulator-error'
+import { excerpt, pageError } from './emulator-error'
+import { pageTextOf } from './page-locale'
 import { sendPage } from './page-shell'
 import { randomBase64Url } from './secrets'
 import { currentSession, oneField, readForm, type SignedIn } from './sessions'
@@ -34,10 +35,13 @@ export function createTokenSettingsRoutes(
         scopes: t.scopes,
         createdAt: new Date(t.createdAt).toISOString(),
       }))
+    const { m, chosen } = pageTextOf(c)
     return sendPage(
       c,
-      'Personal access tokens',
+      m.tokens.title,
       <TokensPage
+        m={m}
+        lang={chosen}
         user={flow.signedInUser(signedIn)}
         csrf={signedIn.session.csrf}
         scopes={PERSONAL_SCOPES}
@@ -45,7 +49,7 @@ export function createTokenSettingsRoutes(
         newTokenScopes={created?.scopes ?? []}
         tokens={rows}
       />,
-      { status: created === null ? 200 : 201 },
+      { status: created === null ? 200 : 201, here: '/settings/tokens' },
     )
   }
 
@@ -58,18 +62,11 @@ export function createTokenSettingsRoutes(
 
   routes.post('/settings/tokens', async (c) => {
     const form = await readForm(c)
-    const signedIn = flow.requireSignedInForm(c, form, {
-      signedOut: 'Open /settings/tokens and sign in again.',
-      badToken: 'Reload the page and try again.',
-      what: 'The form’s',
-    })
+    const signedIn = flow.requireSignedInForm(c, form, 'tokens')
     const requested = form.getAll('scope')
     const unknown = requested.find((name) => !PERSONAL_SCOPES.some((scope) => scope.name === name))
     if (unknown !== undefined) {
-      throw new EmulatorError(
-        400,
-        `The scope "${excerpt(unknown, 40)}" cannot be given to a personal token.`,
-      )
+      throw pageError(400, (m) => m.errors.notPersonal({ scope: excerpt(unknown, 40) }))
     }
     const label = (oneField(form, 'label') ?? '').trim().slice(0, 100)
     const scopes = canonicalScopes(requested)

@@ -1,5 +1,8 @@
 /** @jsxImportSource hono/jsx */
 /** The signed-in user's card with its sign-out form (consent and personal-token pages). */
+import type { EmulatorMessages } from './messages'
+import type { PageLocale } from './page-locale'
+import { LangField } from './page-shell'
 
 export interface SignedInUser {
   login: string
@@ -7,7 +10,13 @@ export interface SignedInUser {
   avatarUrl: string
 }
 
-export function WhoAmI(props: { user: SignedInUser; csrf: string; requestId: string | null }) {
+export function WhoAmI(props: {
+  m: EmulatorMessages
+  lang: PageLocale | null
+  user: SignedInUser
+  csrf: string
+  requestId: string | null
+}) {
   return (
     <div class="who">
       <img src={props.user.avatarUrl} alt="" />
@@ -19,10 +28,11 @@ export function WhoAmI(props: { user: SignedInUser; csrf: string; requestId: str
       </div>
       <form method="post" action="/session/end">
         <input type="hidden" name="csrf" value={props.csrf} />
+        <LangField lang={props.lang} />
         {props.requestId === null ? null : (
           <input type="hidden" name="request" value={props.requestId} />
         )}
-        <button type="submit">Not you? Sign out</button>
+        <button type="submit">{props.m.who.signOut}</button>
       </form>
     </div>
   )
