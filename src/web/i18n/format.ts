@@ -4,12 +4,9 @@
  */
 import type { Locale } from './locale'
 
-const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>()
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>()
 
-function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(
-  key: string,
-  make: () => T,
-): T {
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
   let formatter = cache.get(key)
   if (formatter === undefined) cache.set(key, (formatter = make()))
   return formatter as T
@@ -55,15 +52,4 @@ export function formatDuration(locale: Locale, seconds: number): string {
   return rest === 0
     ? unit('hour').format(hours)
     : `${unit('hour').format(hours)} ${unit('minute').format(rest)}`
-}
-
-/** "in 5 minutes" / "5分钟后", "3 hours ago" / "3小时前": the largest unit that fits. */
-export function formatRelative(locale: Locale, date: Date, now: number = Date.now()): string {
-  const rtf = cached(`r:${locale}`, () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }))
-  const seconds = Math.round((date.getTime() - now) / 1000)
-  const abs = Math.abs(seconds)
-  if (abs < 60) return rtf.format(seconds, 'second')
-  if (abs < 3600) return rtf.format(Math.round(seconds / 60), 'minute')
-  if (abs < 86400) return rtf.format(Math.round(seconds / 3600), 'hour')
-  return rtf.format(Math.round(seconds / 86400), 'day')
 }
