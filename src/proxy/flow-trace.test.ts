@@ -180,7 +180,7 @@ describe('X-Playground-Trace', () => {
   })
 
   it('keeps a failing token endpoint’s free text out of the body summary (ASVS 16.5.1)', async () => {
-    const browser = createBrowser(proxy)
+    const browser = createBrowser(proxy, undefined, TRACED)
     const start = await browser.call('POST', '/auth/start', { body: { scopes: [] } })
     const { authorizeUrl, state } = (await start.json()) as { authorizeUrl: string; state: string }
     const result = await authorizeThroughPages(emulator.app, authorizeUrl, { login: 'alice' })
