@@ -53,6 +53,7 @@ describe('catalogs', () => {
       'clientCode',
       'common',
       'connect',
+      'errors',
       'explorer',
       'hello',
       'inspector',
