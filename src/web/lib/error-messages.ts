@@ -1,9 +1,13 @@
 /**
- * The errors namespace's English messages: what the error card says (describe-api-error.ts),
- * apart from the common namespace so that they load with the card, not with the first load
- * (docs/decisions/0008). src/web/i18n/catalog.ts says how to write them.
+ * The errors namespace's English messages: what the error card says and its buttons
+ * (describe-api-error.ts, api-error-notice.tsx), apart from the common namespace so that they
+ * load with the card, not with the first load (docs/decisions/0008). src/web/i18n/catalog.ts
+ * says how to write them.
  */
 export const errorsMessages = {
+  retry: 'Retry',
+  retryIn: (p: { wait: string }) => `Retry in ${p.wait}`,
+  connectAgain: 'Connect again',
   pageBug: 'Something went wrong in the page',
   unreachableTitle: 'The playground server is unreachable',
   unreachableDetail:

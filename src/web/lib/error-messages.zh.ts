@@ -2,6 +2,9 @@
 import type { errorsMessages } from './error-messages'
 
 export const errorsMessagesZh: typeof errorsMessages = {
+  retry: '重试',
+  retryIn: (p) => `${p.wait}后重试`,
+  connectAgain: '重新连接',
   pageBug: '页面出错了',
   unreachableTitle: '无法访问演练场服务器',
   unreachableDetail:

@@ -1,8 +1,5 @@
 /** The common namespace's English messages (src/web/i18n/catalog.ts says how to write them). */
 export const commonMessages = {
-  retry: 'Retry',
-  retryIn: (p: { wait: string }) => `Retry in ${p.wait}`,
-  connectAgain: 'Connect again',
   connectFirst: {
     title: 'Connect first',
     text: (p: { what: string }) =>

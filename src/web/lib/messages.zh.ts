@@ -1,9 +1,6 @@
 import type { commonMessages } from './messages'
 
 export const commonMessagesZh: typeof commonMessages = {
-  retry: '重试',
-  retryIn: (p) => `${p.wait}后重试`,
-  connectAgain: '重新连接',
   connectFirst: {
     title: '请先连接',
     text: (p) => `${p.what}属于已连接的账户。请通过服务的授权页面连接一个账户，然后回到这里。`,
