@@ -53,7 +53,6 @@ describe('catalogs', () => {
       'clientCode',
       'common',
       'connect',
-      'errors',
       'explorer',
       'hello',
       'inspector',

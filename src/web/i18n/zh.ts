@@ -6,7 +6,6 @@ import { appMessagesZh } from '../layout/messages.zh'
 import { callbackMessagesZh } from '../callback/messages.zh'
 import { clientCodeMessagesZh } from '../client-code/messages.zh'
 import { commonMessagesZh } from '../lib/messages.zh'
-import { errorsMessagesZh } from '../lib/error-messages.zh'
 import { connectMessagesZh } from '../connect/messages.zh'
 import { explorerMessagesZh } from '../explorer/messages.zh'
 import { helloMessagesZh } from '../hello/messages.zh'
@@ -22,7 +21,6 @@ export const zhCatalogs = {
   clientCode: clientCodeMessagesZh,
   common: commonMessagesZh,
   connect: connectMessagesZh,
-  errors: errorsMessagesZh,
   explorer: explorerMessagesZh,
   hello: helloMessagesZh,
   inspector: inspectorMessagesZh,

@@ -4,7 +4,7 @@ import { useLocale, useMessages } from '../i18n/use-messages'
 import { useApiStatus } from './api-status-store'
 import { connectHref } from './connect-link'
 import { describeApiError } from './describe-api-error'
-import { errorsMessages } from './error-messages'
+import { commonMessages } from './messages'
 import { useCountdown } from './use-countdown'
 import './page.css'
 
@@ -28,7 +28,7 @@ export function ApiErrorNotice({
   detail,
   connectLabel,
 }: ApiErrorNoticeProps) {
-  const m = useMessages('errors', errorsMessages)
+  const m = useMessages('common', commonMessages)
   const locale = useLocale()
   const location = useLocation()
   const { rateLimitedUntil } = useApiStatus()

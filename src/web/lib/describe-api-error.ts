@@ -2,7 +2,7 @@
 import { canonicalScopes, missingScopes, parseScopeList } from '../../protocol/scopes'
 import { messagesOf } from '../i18n/i18n-store'
 import { isApiError } from './api-error'
-import { errorsMessages } from './error-messages'
+import { commonMessages } from './messages'
 
 export type NextStep = 'connect' | 'retry' | 'wait' | 'none'
 
@@ -26,7 +26,7 @@ export function describeApiError(
   sessionScope: string | null = null,
 ): ErrorDescription {
   const base = { retryAfterSeconds: null, missingScopes: [], reconnectScopes: [] }
-  const m = messagesOf('errors', errorsMessages)
+  const m = messagesOf('common', commonMessages).errors
   if (!isApiError(error)) {
     return {
       ...base,

@@ -1,5 +1,8 @@
 /** The common namespace's English messages (src/web/i18n/catalog.ts says how to write them). */
 export const commonMessages = {
+  retry: 'Retry',
+  retryIn: (p: { wait: string }) => `Retry in ${p.wait}`,
+  connectAgain: 'Connect again',
   connectFirst: {
     title: 'Connect first',
     text: (p: { what: string }) =>
@@ -28,15 +31,40 @@ export const commonMessages = {
   staleMark: 'may be out of date',
   staleTitle:
     'The service or the playground server is unreachable: this was loaded earlier and may be out of date.',
-  /**
-   * What the first load's error paths say (api-client.ts, api-error.ts); the error card's titles
-   * and next steps load with the card (error-messages.ts, docs/decisions/0008).
-   */
+  /** describe-api-error.ts: what happened, and what to do next. */
   errors: {
+    pageBug: 'Something went wrong in the page',
+    unreachableTitle: 'The playground server is unreachable',
+    unreachableDetail:
+      'No answer came back. The page asks again by itself every few seconds; check that the server (npm start or npm run dev) is still running.',
     unreachableMessage:
       'The playground server is unreachable: check that it is still running, then retry.',
+    shapeTitle: 'The service answered in an unexpected shape',
     shapeMessage: (p: { request: string; issues: string }) =>
       `${p.request} answered in an unexpected shape: ${p.issues}`,
+    csrfTitle: 'The proxy refused the request',
+    csrfDetail: (p: { message: string }) => `${p.message} Reload the page and try again.`,
+    scopeTitle: 'The token lacks a scope',
+    scopeMissing: (p: { scopes: string }) =>
+      `This needs ${p.scopes}, which the token was not granted. Connect again and tick it (and allow it on the consent page).`,
+    scopeUnknown: (p: { message: string }) =>
+      `${p.message} The service did not say which scope is missing; connect again with the scope this data needs.`,
+    rejectedTitle: 'The service rejected the token',
+    rejectedDetail:
+      'It answered 401, so the playground forgot the token and ended the session. Connect again.',
+    notConnectedTitle: 'Not connected',
+    notConnectedDetail: (p: { message: string }) => `${p.message} Connect your account first.`,
+    notFoundTitle: 'Not found',
+    rateLimitTitle: 'Rate limit reached',
+    rateLimitUnknown:
+      'The service asks to slow down and did not say when; try again in a few minutes.',
+    rateLimitKnown:
+      'The service asks to wait before the next request (Retry-After); the button below counts down.',
+    timeoutTitle: 'The service did not answer in time',
+    downTitle: 'The service is unreachable',
+    temporary: (p: { message: string }) =>
+      `${p.message} This is usually temporary: retry in a moment.`,
+    failedTitle: (p: { status: number }) => `The request failed (HTTP ${p.status})`,
     /** api-error.ts: an error body without a message. */
     noMessage: (p: { status: number; text: string }) =>
       `HTTP ${p.status}: ${p.text} (the response carried no error message).`,
