@@ -20,13 +20,17 @@ export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.u
 export const KB = 1000
 
 /** The bundle budget, in gzip bytes. */
-// Raised on purpose, and to be taken back: the first load was floor + 20 kB and a route 15 kB
-// until the whole-API endpoint table, the scope-failure handling of the observed profile and
-// the explorer route landed together (127.4 kB over a 106.4 kB floor; the explorer adds 15.3 kB).
-// The performance work's target is floor + 15 kB with all of it in (bench/results/latest.md).
+// Raised on purpose, twice, and to be taken back: the first load was floor + 20 kB and a route
+// 15 kB until the whole-API endpoint table, the scope-failure handling of the observed profile
+// and the explorer landed together (127.4 kB over a 106.4 kB floor; the explorer 15.3 kB); then
+// Chinese and English (docs/decisions/0009-i18n.md: the English catalogs of the layout and lib,
+// the switcher, the focus rule) took the first load to about 131.5 kB and the explorer, with its
+// catalog, to 16.2 kB. What the first load still carries and what was tried is in
+// docs/decisions/0008-first-load-module-granularity.md; the performance target stays floor +
+// 15 kB (bench/summary.ts reports it beside this budget).
 export const BUNDLE_BUDGET = {
-  firstLoadOverFloor: 21.5 * KB,
-  routeChunk: 16 * KB,
+  firstLoadOverFloor: 26 * KB,
+  routeChunk: 17 * KB,
   css: 10 * KB,
 } as const
 

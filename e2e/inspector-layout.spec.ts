@@ -19,6 +19,11 @@ const overflowOf = (box: Locator) =>
 test.describe('The flow inspector’s layout', () => {
   test('with the inspector open at 1280 px the page’s content is not covered', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 })
+    // Opened before the login: the proxy traces only what the open inspector asks for
+    // (lib/trace-request.ts), and the wish outlasts the trip to the authorize page.
+    await page.goto('/')
+    await toggleOf(page).click()
+    await expect(toggleOf(page)).toHaveAttribute('aria-expanded', 'true')
     await connectAs(page, { login: 'alice', scopes: ['repo:read'] })
     await toggleOf(page).click()
     const panel = await inspectorOf(page).boundingBox()
