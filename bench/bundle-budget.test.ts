@@ -21,7 +21,7 @@ test('the floor is a real React, TanStack Query and React Router build', () => {
   expect(report.floor.firstLoad.total.gzip).toBeLessThan(160 * KB)
 })
 
-test('the first load of / stays within the floor plus the budget's kB gzip (bench/bundle.ts)', () => {
+test('the first load of / stays within the floor plus its budget (bench/bundle.ts)', () => {
   const { gzip, limit } = report.checks.firstLoad
   expect(
     gzip,
