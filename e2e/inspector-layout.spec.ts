@@ -9,6 +9,12 @@ import { connectAs, expect, test } from './support/fixtures'
 
 /** The header's toggle, named in either language (layout/ names it). */
 const toggleOf = (page: Page) => page.getByRole('button', { name: /^(Inspector|.*检查器.*)$/ })
+
+/** Opens the inspector unless it is open: a page load closes the panel, an in-app one does not. */
+async function openInspector(page: Page): Promise<void> {
+  if ((await toggleOf(page).getAttribute('aria-expanded')) !== 'true') await toggleOf(page).click()
+  await expect(toggleOf(page)).toHaveAttribute('aria-expanded', 'true')
+}
 const inspectorOf = (page: Page, name = 'Flow inspector') =>
   page.getByRole('complementary', { name })
 
@@ -22,10 +28,9 @@ test.describe('The flow inspector’s layout', () => {
     // Opened before the login: the proxy traces only what the open inspector asks for
     // (lib/trace-request.ts), and the wish outlasts the trip to the authorize page.
     await page.goto('/')
-    await toggleOf(page).click()
-    await expect(toggleOf(page)).toHaveAttribute('aria-expanded', 'true')
+    await openInspector(page)
     await connectAs(page, { login: 'alice', scopes: ['repo:read'] })
-    await toggleOf(page).click()
+    await openInspector(page)
     const panel = await inspectorOf(page).boundingBox()
     expect(panel?.x, 'the panel is on screen').toBeGreaterThan(600)
     for (const part of [page.getByRole('main'), page.getByRole('banner')]) {
@@ -55,10 +60,13 @@ test.describe('The flow inspector’s layout', () => {
     context,
   }) => {
     await page.setViewportSize({ width: 1280, height: 800 })
+    // Opened first, so that the proxy traces the polls (lib/trace-request.ts).
+    await page.goto('/')
+    await openInspector(page)
     await startClientCodeFlow(page, context, ['doc:read'])
     // The first poll answers "pending" (RFC 6749 §5.2 error with its description).
     await expect(page.getByRole('status').filter({ hasText: /^Attempt \d+ of/ })).toBeVisible()
-    await toggleOf(page).click()
+    await openInspector(page)
     const inspector = inspectorOf(page)
     const entries = inspector.getByRole('list', { name: /client code/ })
     await expect(
