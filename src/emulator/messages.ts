@@ -6,7 +6,8 @@
  * names stay as they are in every language.
  */
 
-import { NO_SCOPE_MEANING, SCOPES } from '../protocol/scopes'
+import { NO_SCOPE_MEANING } from '../protocol/scopes'
+import { SCOPE_MEANINGS_EN } from '../protocol/scope-meanings'
 
 /** What an error page shows: title (from the status when absent), message, what to do next. */
 export interface ErrorText {
@@ -88,10 +89,7 @@ export const emulatorMessages = {
   scopes: {
     /** On the consent page when no scope is asked for, in parentheses. */
     noScope: `(${NO_SCOPE_MEANING}.)`,
-    meaning: Object.fromEntries(SCOPES.map((scope) => [scope.name, scope.meaning])) as Record<
-      string,
-      string
-    >,
+    meaning: SCOPE_MEANINGS_EN,
   },
   statusTitles: {
     400: 'This request cannot be handled',

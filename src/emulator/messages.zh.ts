@@ -4,6 +4,7 @@
  * placeholder of the wrong name is a type error (messages.ts).
  */
 import type { EmulatorMessages, ErrorText } from './messages'
+import { SCOPE_MEANINGS_ZH } from '../protocol/scope-meanings'
 
 export const emulatorMessagesZh: EmulatorMessages = {
   shell: {
@@ -70,19 +71,7 @@ export const emulatorMessagesZh: EmulatorMessages = {
   },
   scopes: {
     noScope: '（只读访问公开信息：用户信息，不含手机号和邮箱。）',
-    meaning: {
-      group: '读取和修改你的团队',
-      'group:read': '读取你的团队',
-      repo: '读取和修改知识库',
-      'repo:read': '读取知识库',
-      topic: '读取和修改讨论',
-      'topic:read': '读取讨论',
-      doc: '读取和修改文档',
-      'doc:read': '读取文档',
-      artboard: '读取和修改画板',
-      'artboard:read': '读取画板',
-      attach_upload: '上传附件（仅限图片）',
-    },
+    meaning: SCOPE_MEANINGS_ZH,
   },
   statusTitles: {
     400: '无法处理此请求',

@@ -29,9 +29,7 @@ import './connect-page.css'
 type ConnectMessages = typeof connectMessages
 
 function meaningOf(m: ConnectMessages, scope: string): string {
-  return Object.hasOwn(m.scopeMeanings, scope)
-    ? m.scopeMeanings[scope as keyof ConnectMessages['scopeMeanings']]
-    : scope
+  return m.scopeMeanings[scope] ?? scope
 }
 
 function ScopePicker({

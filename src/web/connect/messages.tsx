@@ -1,5 +1,6 @@
 /** The connect namespace's English messages (src/web/i18n/catalog.ts says how to write them). */
 import type { ReactNode } from 'react'
+import { SCOPE_MEANINGS_EN } from '../../protocol/scope-meanings'
 
 export const connectMessages = {
   title: 'Connect · Yuque OAuth Playground',
@@ -29,19 +30,7 @@ export const connectMessages = {
     },
   },
   /** What each scope lets the app do; the scope names themselves stay as the API spells them. */
-  scopeMeanings: {
-    group: 'Read and modify the user’s teams',
-    'group:read': 'Read the user’s teams',
-    repo: 'Read and modify repositories',
-    'repo:read': 'Read repositories',
-    topic: 'Read and modify topics',
-    'topic:read': 'Read topics',
-    doc: 'Read and modify documents',
-    'doc:read': 'Read documents',
-    artboard: 'Read and modify artboards',
-    'artboard:read': 'Read artboards',
-    attach_upload: 'Upload attachments (images only)',
-  },
+  scopeMeanings: SCOPE_MEANINGS_EN,
   noScopeMeaning:
     'read-only access to public information: user information without telephone number and e-mail',
   impliedBy: (p: { scope: ReactNode }) => <>implied by {p.scope}: left out of the request</>,

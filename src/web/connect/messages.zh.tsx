@@ -1,4 +1,5 @@
 import type { connectMessages } from './messages'
+import { SCOPE_MEANINGS_ZH } from '../../protocol/scope-meanings'
 
 export const connectMessagesZh: typeof connectMessages = {
   title: '连接 · 语雀 OAuth 演练场',
@@ -21,19 +22,7 @@ export const connectMessagesZh: typeof connectMessages = {
     read: { title: '只读', hint: '只展示数据的应用用这些就够了。' },
     advanced: { title: '高级', hint: '默认不开放：需要服务管理员为应用开通。' },
   },
-  scopeMeanings: {
-    group: '读写用户的团队',
-    'group:read': '读取用户的团队',
-    repo: '读写知识库',
-    'repo:read': '读取知识库',
-    topic: '读写话题',
-    'topic:read': '读取话题',
-    doc: '读写文档',
-    'doc:read': '读取文档',
-    artboard: '读写画板',
-    'artboard:read': '读取画板',
-    attach_upload: '上传附件（仅限图片）',
-  },
+  scopeMeanings: SCOPE_MEANINGS_ZH,
   noScopeMeaning: '只读访问公开信息：不含手机号和邮箱的用户信息',
   impliedBy: (p) => <>已被 {p.scope} 包含：不放进请求</>,
   needsApproval: '需要管理员开通；模拟器会拒绝',

@@ -1,5 +1,6 @@
 /** The scopes namespace's English messages (src/web/i18n/catalog.ts says how to write them). */
 import type { ScopeUse } from './scope-uses'
+import { SCOPE_MEANINGS_EN } from '../../protocol/scope-meanings'
 
 export const scopesMessages = {
   documentTitle: 'Scopes · Yuque OAuth Playground',
@@ -11,19 +12,7 @@ export const scopesMessages = {
   ledeGrants: ' grants ',
   ledeEnd: '.',
   /** What each scope of the spec allows (spec §5.4), by name. */
-  meaning: {
-    group: "Read and modify the user's teams",
-    'group:read': "Read the user's teams",
-    repo: 'Read and modify repositories',
-    'repo:read': 'Read repositories',
-    topic: 'Read and modify topics',
-    'topic:read': 'Read topics',
-    doc: 'Read and modify documents',
-    'doc:read': 'Read documents',
-    artboard: 'Read and modify artboards',
-    'artboard:read': 'Read artboards',
-    attach_upload: 'Upload attachments (images only)',
-  },
+  meaning: SCOPE_MEANINGS_EN,
   noScopeTitle: 'No scope',
   noScopeMeaning:
     'Read-only access to public information: user information without telephone number and e-mail',

@@ -1,4 +1,5 @@
 import type { scopesMessages } from './messages'
+import { SCOPE_MEANINGS_ZH } from '../../protocol/scope-meanings'
 
 export const scopesMessagesZh: typeof scopesMessages = {
   documentTitle: '权限范围 · 语雀 OAuth 演练场',
@@ -8,19 +9,7 @@ export const scopesMessagesZh: typeof scopesMessages = {
   ledeMiddle: ' 版本，因此 ',
   ledeGrants: ' 也授予 ',
   ledeEnd: '。',
-  meaning: {
-    group: '读取和修改用户的团队',
-    'group:read': '读取用户的团队',
-    repo: '读取和修改知识库',
-    'repo:read': '读取知识库',
-    topic: '读取和修改讨论',
-    'topic:read': '读取讨论',
-    doc: '读取和修改文档',
-    'doc:read': '读取文档',
-    artboard: '读取和修改画板',
-    'artboard:read': '读取画板',
-    attach_upload: '上传附件（仅限图片）',
-  },
+  meaning: SCOPE_MEANINGS_ZH,
   noScopeTitle: '无权限范围',
   noScopeMeaning: '只读访问公开信息：用户信息，不含电话号码和邮箱',
   includes: '包含',
