@@ -118,3 +118,31 @@ test.describe('Connecting an account', () => {
     expect(await emulator.tokenCalls()).toHaveLength(1)
   })
 })
+
+test.describe('Connect while the service is down', () => {
+  test('says so before leaving the page, and lets the user go anyway', async ({
+    page,
+    emulator,
+  }) => {
+    await connectAs(page, { login: 'alice', scopes: ['repo:read'] })
+    // Nobody answers at the service: the header's profile read finds it down (lib/service-down.tsx).
+    await emulator.queueFault({ method: 'GET', path: '/api/v2/user', drop: true, times: 1000 })
+    await page.goto('/')
+    await expect(page.getByRole('region', { name: 'Token status' })).toContainText(
+      'may be out of date',
+      { timeout: 20_000 },
+    )
+
+    await page.getByRole('button', { name: 'Connect again' }).click()
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'The service is not answering' }),
+    ).toBeVisible()
+    await expect(page).toHaveURL('/')
+    const anyway = page.getByRole('button', { name: 'Connect anyway' })
+    await expect(anyway).toBeVisible()
+
+    await emulator.clearFaults()
+    await anyway.click()
+    await expect(page).toHaveURL(/\/oauth2\/authorize|\/consent|\/login/)
+  })
+})

@@ -5,6 +5,7 @@ import type { PlaygroundConfig } from '../../protocol/playground-api'
 import { ApiErrorNotice } from '../lib/api-error-notice'
 import { FormattedDate } from '../lib/formatted-date'
 import { ParamsTable } from '../lib/params-table'
+import { useServiceDown } from '../lib/service-down'
 import { safeReturnTo } from '../../protocol/return-to'
 import { startClientCode } from '../client-code/client-code-queries'
 import { CLIENT_CODE_PATH, openAuthorizeTab, type LaunchState } from '../client-code/launch'
@@ -13,7 +14,6 @@ import { useStartLogin } from '../session/use-start-login'
 import { configQueries } from './config-queries'
 import { connectMessages } from './messages'
 import { useMessages } from '../i18n/use-messages'
-import { pendingStates } from '../callback/pending-states'
 import {
   SCOPE_GROUPS,
   authorizeParams,
@@ -154,14 +154,22 @@ export function ConnectPage() {
   const clientCodeHintId = useId()
   const clientCode = useMutation({ mutationFn: startClientCode })
   const isBusy = start.isPending || isRedirecting || clientCode.isPending
+  // Known down (the last calls found nobody answering, lib/service-down.tsx): the service's
+  // sign-in page would not load either, so Connect says so first and lets the user go anyway.
+  // A first visit has made no call yet and cannot know; the proxy does not probe the service
+  // before a login (a round trip added to every login, bench: the login round trip).
+  const isServiceDown = useServiceDown()
+  const [isDownWarned, setIsDownWarned] = useState(false)
+  const warnsDown = isServiceDown && isDownWarned
 
   const connect = () => {
-    const request = { scopes: preview.canonical, returnTo }
-    start.mutate(
-      { scopes: request.scopes, ...(returnTo === null ? {} : { returnTo }) },
-      // What this login asked for, so that the callback's "Start again" asks for it again.
-      { onSuccess: (response) => pendingStates.remember(response.state, request) },
-    )
+    if (isServiceDown && !isDownWarned) {
+      setIsDownWarned(true)
+      return
+    }
+    setIsDownWarned(false)
+    // useStartLogin remembers what this login asked for ("Start again" asks for it again).
+    start.mutate({ scopes: preview.canonical, ...(returnTo === null ? {} : { returnTo }) })
   }
 
   // The authorize page opens in a new tab, and this tab waits there for the approval.
@@ -231,7 +239,13 @@ export function ConnectPage() {
           )}
           <div className="connect-actions">
             <button type="submit" className="btn btn-primary btn-large" disabled={isBusy}>
-              {isBusy ? m.connecting : current ? m.connectAgain : m.connect}
+              {isBusy
+                ? m.connecting
+                : warnsDown
+                  ? m.connectAnyway
+                  : current
+                    ? m.connectAgain
+                    : m.connect}
             </button>
             <p id={statusId} className="field-hint" aria-live="polite">
               {isRedirecting
@@ -245,6 +259,12 @@ export function ConnectPage() {
                       : m.landOnProfile}
             </p>
           </div>
+          {warnsDown && (
+            <div className="notice notice-warning" role="alert">
+              <p className="notice-title">{m.serviceDownTitle}</p>
+              <p>{m.serviceDownDetail}</p>
+            </div>
+          )}
           {start.isError && <ApiErrorNotice error={start.error} onRetry={connect} />}
           {clientCodeClientId !== null && (
             <div className="connect-alternative">

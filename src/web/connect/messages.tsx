@@ -44,6 +44,10 @@ export const connectMessages = {
   connect: 'Connect',
   connectAgain: 'Connect again',
   connecting: 'Connecting…',
+  connectAnyway: 'Connect anyway',
+  serviceDownTitle: 'The service is not answering',
+  serviceDownDetail:
+    'The playground’s last calls to the service found nobody answering, so its sign-in page would not load either. Wait until the status bar no longer marks data “may be out of date”, or press Connect anyway.',
   redirecting: 'Opening the service’s authorize page…',
   asking: 'Asking the proxy for a login…',
   askingClientCode: 'Asking the proxy to sign a client-code request…',

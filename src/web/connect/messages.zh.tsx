@@ -32,6 +32,10 @@ export const connectMessagesZh: typeof connectMessages = {
   connect: '连接',
   connectAgain: '重新连接',
   connecting: '正在连接…',
+  connectAnyway: '仍然连接',
+  serviceDownTitle: '服务没有响应',
+  serviceDownDetail:
+    '演练场最近对服务的调用都没有得到响应，服务的登录页多半也打不开。请等状态栏不再标记“可能已过时”后再连接，或点击“仍然连接”。',
   redirecting: '正在打开服务的授权页…',
   asking: '正在向代理申请登录…',
   askingClientCode: '正在请代理为 client code 请求签名…',

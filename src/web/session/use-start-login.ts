@@ -20,9 +20,12 @@ export function useStartLogin() {
   const [isRedirecting, setIsRedirecting] = useState(false)
   const start = useMutation({
     mutationFn: (request: StartLoginRequest) => startLogin(withSafeReturnTo(request)),
-    onSuccess: (response) => {
-      // Binds the login to this tab: the callback accepts only a state this tab remembered.
-      pendingStates.remember(response.state)
+    onSuccess: (response, request) => {
+      // Binds the login to this tab: the callback accepts only a state this tab remembered. With
+      // what it asked for, so that the callback's "Start again" asks for the same (checklist B6):
+      // the connect page's Connect and a panel's "grant a missing scope" alike.
+      const { scopes, returnTo } = withSafeReturnTo(request)
+      pendingStates.remember(response.state, { scopes, returnTo: returnTo ?? null })
       setIsRedirecting(true)
       window.location.assign(response.authorizeUrl)
     },
