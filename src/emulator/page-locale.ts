@@ -5,37 +5,19 @@
  * redirect of the browser flow, so sign-in → consent stays in it.
  */
 import type { Context, MiddlewareHandler } from 'hono'
+import { chooseLocale, preferredLanguages, toLocale, type Locale } from '../protocol/locale'
 import type { EmulatorEnv } from './context'
 import { emulatorMessages, type EmulatorMessages, type ErrorText } from './messages'
 import { emulatorMessagesZh } from './messages.zh'
 
-export type PageLocale = 'en' | 'zh-CN'
+export type PageLocale = Locale
 
 /** A `lang` value the pages know, or null (anything else is ignored, never an error). */
-export function parseLang(value: string | null | undefined): PageLocale | null {
-  if (value === null || value === undefined) return null
-  const tag = value.trim().toLowerCase()
-  if (tag === 'zh' || tag.startsWith('zh-')) return 'zh-CN'
-  if (tag === 'en' || tag.startsWith('en-')) return 'en'
-  return null
-}
+export const parseLang = toLocale
 
 /** The first known language of an Accept-Language header, by weight; English when none. */
 export function localeFromAcceptLanguage(header: string | undefined): PageLocale {
-  const ranges = (header ?? '')
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.split(';')
-      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined)
-      return { tag, weight: q === undefined ? 1 : Number(q), index }
-    })
-    .filter((range) => range.weight > 0)
-    .sort((a, b) => b.weight - a.weight || a.index - b.index)
-  for (const range of ranges) {
-    const locale = parseLang(range.tag)
-    if (locale !== null) return locale
-  }
-  return 'en'
+  return chooseLocale(null, preferredLanguages(header))
 }
 
 /** Sets the request's page language, once, before any handler runs (forms may refine it). */
