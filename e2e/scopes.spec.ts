@@ -5,9 +5,13 @@ const grantedChips = (page: Page) =>
   page.getByRole('list', { name: 'Granted scopes' }).getByRole('listitem')
 const reposPanel = (page: Page) => page.getByRole('region', { name: 'Your repositories' })
 const teamsPanel = (page: Page) => page.getByRole('region', { name: 'Your teams' })
-/** The app-wide banner, not a panel's notice: the sentence belongs to the banner alone. */
+/**
+ * The app-wide banner's title, not a panel's notice: the sentence belongs to the banner alone.
+ * Exact, so that the hidden status announcing the same event (layout/banners.tsx) is not it.
+ */
 const appNotices = (page: Page) => page.getByRole('region', { name: 'App notices' })
-const sessionEndedBanner = (page: Page) => appNotices(page).getByText('Your session ended')
+const sessionEndedBanner = (page: Page) =>
+  appNotices(page).getByText('Your session ended', { exact: true })
 
 test.describe('Scopes on the profile', { tag: '@both-profiles' }, () => {
   test('connected without repo:read, the repositories panel asks for it; granting it comes back to the profile with the repositories listed and the new scope shown', async ({
@@ -130,9 +134,7 @@ test.describe('Scopes on the profile', { tag: '@both-profiles' }, () => {
     await expect(sessionEndedBanner(page)).toBeVisible()
     // Said once: one banner among the app's notices (beside the hidden status that announces it,
     // layout/banners.tsx), and a panel that saw the 401 before the page switched does not repeat it.
-    await expect(appNotices(page).locator('strong', { hasText: 'Your session ended' })).toHaveCount(
-      1,
-    )
+    await expect(sessionEndedBanner(page)).toHaveCount(1)
     await expect(page.getByRole('main').getByText('Your session ended')).toHaveCount(0)
     await expect(page.getByRole('heading', { name: 'Connect first' })).toBeVisible()
     await expect(

@@ -162,6 +162,24 @@ describe('a replaced session is ended', () => {
     expect(await isConnected(browser.jar.get('pg_session') ?? '')).toBe(true)
   })
 
+  it('a request sent with the old cookie before the new login answered deletes no cookie', async () => {
+    const browser = createBrowser(proxy)
+    await connect(browser)
+    const old = browser.jar.get('pg_session') ?? ''
+    await connect(browser, 'bob')
+    // What the browser sent while the exchange was on its way, answered after it.
+    for (const path of ['/auth/session', '/api/v2/user']) {
+      const stale = createBrowser(proxy)
+      stale.jar.set('pg_session', old)
+      const response = await stale.call('GET', path)
+      const names = response.headers.getSetCookie().map((header) => parseSetCookie(header).name)
+      expect(names, path).not.toContain('pg_session')
+      expect(names, path).not.toContain('pg_connected')
+    }
+    expect(await isConnected(old)).toBe(false)
+    expect(await isConnected(browser.jar.get('pg_session') ?? '')).toBe(true)
+  })
+
   it('refuses a copy of the old cookie after a client-code login', async () => {
     const browser = createBrowser(proxy)
     await connect(browser)

@@ -220,24 +220,30 @@ export function createCookieJar(
     clearSession(c)
   }
 
-  /** The session the cookie holds while it is live (unsealed, within its limits, not ended). */
-  async function liveSession(c: Context): Promise<Session | 'none' | 'dead'> {
+  /**
+   * The session the cookie holds while it is live (unsealed, within its limits, not ended).
+   * 'ended': a logout, a new login or a refused token ended it, in an answer that already set
+   * the cookie (deleted it, or wrote the new session's).
+   */
+  async function liveSession(c: Context): Promise<Session | 'none' | 'dead' | 'ended'> {
     const value = getCookie(c, sessionCookieName)
     if (value === undefined) return 'none'
     const payload = SessionSchema.safeParse(await unsealSession(value))
-    if (
-      !payload.success ||
-      clock() - payload.data.lastActiveAt > SESSION_IDLE_SECONDS * 1000 ||
-      (await isSessionEnded(store, payload.data.id))
-    ) {
+    if (!payload.success || clock() - payload.data.lastActiveAt > SESSION_IDLE_SECONDS * 1000) {
       return 'dead'
     }
+    if (await isSessionEnded(store, payload.data.id)) return 'ended'
     return payload.data
   }
 
   async function readSession(c: Context): Promise<Session | null> {
     const session = await liveSession(c)
     if (session === 'none') return null
+    // An ended session's cookie is refused but not deleted here: a request the browser sent with
+    // it before the login that replaced it had answered (the callback page's first session read)
+    // would otherwise delete the new session's cookie, which shares its name
+    // (proxy-security.test.ts, "a replaced session is ended").
+    if (session === 'ended') return null
     if (session === 'dead') {
       clearSession(c)
       return null
