@@ -29,6 +29,16 @@ test('the first load of / stays within the floor plus its budget (bench/bundle.t
   ).toBeLessThanOrEqual(limit)
 })
 
+test('what every page loads as its first request leaves stays within its budget (bench/bundle.ts)', () => {
+  const { gzip, limit } = report.checks.firstRequest
+  // Not empty: were the checks back in the first load, the first-load test above says so.
+  expect(report.app.firstRequest.js.length).toBeGreaterThan(0)
+  expect(
+    gzip,
+    `first request ${kb(gzip)} gzip (${report.app.firstRequest.js.map((file) => `${file.file} ${kb(file.gzip)}`).join(', ')}), limit ${kb(limit)}`,
+  ).toBeLessThanOrEqual(limit)
+})
+
 test('each lazy route adds at most the route budget (bench/bundle.ts) of JavaScript', () => {
   expect(report.checks.routes.length).toBeGreaterThan(0)
   const over = report.checks.routes

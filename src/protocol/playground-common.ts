@@ -1,10 +1,11 @@
 /**
- * The part of the web app ↔ proxy contract that every page needs: the CSRF header, the response
- * headers the proxy adds, the session and the configuration. playground-api.ts re-exports all of
- * it, and the rest of the code imports from there; the web app's first load imports this module
- * alone, so it builds no schema of the login flows (the first-load budget, bench/bundle-budget.test.ts).
+ * The part of the web app ↔ proxy contract that every page needs: the CSRF header and the
+ * response headers the proxy adds; the session's and the configuration's shapes are in
+ * session-schemas.ts. playground-api.ts re-exports all of it, and the rest of the code imports
+ * from there. This module builds no schema: the web app's first load imports it, and zod loads
+ * beside the first request instead (src/web/lib/validate.ts; docs/decisions/0008).
  */
-import { z } from 'zod/mini'
+export type { PlaygroundConfig, SessionResponse } from './session-schemas'
 
 /**
  * Every `/auth/*` POST and every `/api/*` call carries this static header. A cross-site page
@@ -12,17 +13,6 @@ import { z } from 'zod/mini'
  */
 export const CSRF_HEADER = 'X-Requested-With'
 export const CSRF_HEADER_VALUE = 'yuque-oauth-playground'
-
-export const SessionResponseSchema = z.discriminatedUnion('connected', [
-  z.object({
-    connected: z.literal(true),
-    scope: z.string(),
-    requestedScope: z.string(),
-    connectedAt: z.string(),
-  }),
-  z.object({ connected: z.literal(false) }),
-])
-export type SessionResponse = z.infer<typeof SessionResponseSchema>
 
 /**
  * Proxy error codes the web app acts on; `message` always says what happened in words.
@@ -46,21 +36,6 @@ export const PROXY_ERROR_CODES = [
   'unsupported_media_type',
   'rate_limited',
 ] as const
-
-/** `GET /auth/config`: what the connect page previews. Nothing here is secret. */
-export const PlaygroundConfigSchema = z.object({
-  /** `emulator` when the embedded emulator is used, `yuque` for a configured real service. */
-  service: z.enum(['emulator', 'yuque']),
-  clientId: z.string(),
-  redirectUri: z.string(),
-  authorizeEndpoint: z.string(),
-  baseUrl: z.string(),
-  /** The app of the client-code flow, or null when it is not configured (real service). */
-  clientCodeClientId: z.nullable(z.string()),
-  /** Whether the authorize request carries a PKCE challenge (OAUTH_PKCE). */
-  pkce: z.enum(['S256', 'off']),
-})
-export type PlaygroundConfig = z.infer<typeof PlaygroundConfigSchema>
 
 /**
  * Response headers the proxy adds on `/api/v2/*`: `X-Playground-Error` names a PROXY_ERROR_CODES

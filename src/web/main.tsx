@@ -1,5 +1,3 @@
-// Must stay the first import (see the module).
-import './lib/zod-config'
 import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { QueryClientProvider } from '@tanstack/react-query'

@@ -1,9 +1,12 @@
 import { queryOptions } from '@tanstack/react-query'
-import { PlaygroundConfigSchema } from '../../protocol/playground-common'
 import { requestJson } from '../lib/api-client'
 
+// The status bar asks on every first load: the schema loads with the request (api-client.ts).
+const configSchema = () =>
+  import('../../protocol/session-schemas').then((module) => module.PlaygroundConfigSchema)
+
 export async function fetchPlaygroundConfig() {
-  const { data } = await requestJson('/auth/config', PlaygroundConfigSchema)
+  const { data } = await requestJson('/auth/config', configSchema)
   return data
 }
 

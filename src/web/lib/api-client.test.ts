@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod/mini'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../protocol/playground-api'
 import { UserSchema } from '../../protocol/schemas'
-import { apiGet, onResponse, postJson, type ResponseMeta } from './api-client'
+import { apiGet, onResponse, postJson, requestJson, type ResponseMeta } from './api-client'
 import { ApiError } from './api-error'
 
 const alice = {
@@ -156,5 +156,23 @@ describe('postJson', () => {
       proxyCode: 'state_mismatch',
       message: 'state "abc…" was already used',
     })
+  })
+
+  it('takes a schema loader, which the first load uses: the schema comes with the request', async () => {
+    stubFetch(Response.json({ connected: false }))
+    const load = vi.fn(() => Promise.resolve(z.object({ connected: z.boolean() })))
+    await expect(requestJson('/auth/session', load)).resolves.toMatchObject({
+      data: { connected: false },
+    })
+    expect(load).toHaveBeenCalledTimes(1)
+  })
+
+  it('says the server is unreachable when a schema cannot be loaded (the app was updated or stopped)', async () => {
+    stubFetch(Response.json({ connected: false }))
+    const failed = requestJson('/auth/session', () =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    )
+    await expect(failed).rejects.toBeInstanceOf(ApiError)
+    await expect(failed).rejects.toMatchObject({ kind: 'network', status: 0 })
   })
 })

@@ -3,13 +3,14 @@
  * with zod and every response's headers once (read-meta.ts), tells its onResponse listeners
  * (main.tsx wires the status store and the inspector's recorder: lib/ imports no feature), and
  * throws ApiError. It shows no toasts and redirects nowhere: callers decide what an error means.
+ *
+ * zod is not in the first load (bench/bundle-budget.test.ts, docs/decisions/0008): the checks
+ * (validate.ts) load when a request leaves, beside it, and a query of the first load names its
+ * schema as a loader (SchemaSource) so that the schema comes with them.
  */
-// First: zod's settings (English messages, no eval probe) precede every schema (see the module).
-import './zod-config'
-import { z } from 'zod/mini'
+import type { z } from 'zod/mini'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../protocol/playground-common'
 import { TRACE_REQUEST_HEADER, TRACE_REQUEST_VALUE } from '../../protocol/trace-request'
-import { envelope } from '../../protocol/envelope'
 import { messagesOf } from '../i18n/i18n-store'
 import { ApiError, errorMessageFor } from './api-error'
 import { commonMessages } from './messages'
@@ -38,7 +39,14 @@ interface RequestOptions {
   method?: 'GET' | 'POST'
   body?: unknown
   signal?: AbortSignal
+  /** The body is the service's `{data: …}` envelope around what `schema` describes. */
+  enveloped?: boolean
 }
+
+/** A schema, or a loader of one: the first load's queries import theirs when they ask. */
+export type SchemaSource<T> = z.core.$ZodType<T> | (() => Promise<z.core.$ZodType<T>>)
+
+const loadValidation = () => import('./validate')
 
 export async function readPayload(response: Response): Promise<unknown> {
   const text = await response.text()
@@ -96,41 +104,56 @@ export async function send(
 /** A request to the proxy whose whole JSON body is parsed with `schema` (204 parses `undefined`). */
 export async function requestJson<T>(
   path: string,
-  schema: z.core.$ZodType<T>,
+  schema: SchemaSource<T>,
   options: RequestOptions = {},
 ): Promise<ApiResult<T>> {
   const method = options.method ?? 'GET'
+  // Leave together: the checks and the schema load while the request is on its way.
+  const checks = Promise.all([loadValidation(), typeof schema === 'function' ? schema() : schema])
+  checks.catch(() => undefined)
   const { response, meta } = await send(path, method, options)
   const payload = await readPayload(response)
-  if (!response.ok) {
+  const failure = { status: response.status, body: payload, headers: response.headers, meta }
+  let validation: Awaited<typeof checks>
+  try {
+    validation = await checks
+  } catch (cause) {
+    // The app's own code did not load (the server was updated or went away): no answer can be
+    // judged, which a reload fixes.
     throw new ApiError({
-      kind: 'http',
-      status: response.status,
-      body: payload,
-      headers: response.headers,
-      meta,
+      ...failure,
+      kind: 'network',
+      // As for no answer at all (api-error.ts): what came cannot be read.
+      status: 0,
       method,
       path,
-      message: errorMessageFor(response.status, payload),
+      cause,
+      message: messagesOf('common', commonMessages).errors.unreachableMessage,
     })
   }
-  const parsed = z.safeParse(schema, payload)
-  if (!parsed.success) {
+  const [{ check, readErrorBody }, resolved] = validation
+  if (!response.ok) {
+    const errorBody = readErrorBody(payload)
     throw new ApiError({
+      ...failure,
+      kind: 'http',
+      errorBody,
+      method,
+      path,
+      message: errorMessageFor(response.status, errorBody),
+    })
+  }
+  const parsed = check(resolved, payload, options.enveloped === true)
+  if (!parsed.ok) {
+    throw new ApiError({
+      ...failure,
       kind: 'invalid-response',
-      status: response.status,
-      body: payload,
-      headers: response.headers,
-      meta,
       method,
       path,
       cause: parsed.error,
       message: messagesOf('common', commonMessages).errors.shapeMessage({
         request: `${method} ${path}`,
-        issues: parsed.error.issues
-          .slice(0, 3)
-          .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`)
-          .join('; '),
+        issues: parsed.issues,
       }),
     })
   }
@@ -140,17 +163,16 @@ export async function requestJson<T>(
 /** GET on the service's API through the proxy: unwraps the `{data: …}` envelope. */
 export async function apiGet<T>(
   path: string,
-  schema: z.core.$ZodType<T>,
+  schema: SchemaSource<T>,
   options: { signal?: AbortSignal } = {},
 ): Promise<ApiResult<T>> {
-  const result = await requestJson(path, envelope(schema), options)
-  return { data: result.data.data, meta: result.meta }
+  return requestJson(path, schema, { ...options, enveloped: true })
 }
 
 export async function postJson<T>(
   path: string,
   body: unknown,
-  schema: z.core.$ZodType<T>,
+  schema: SchemaSource<T>,
 ): Promise<ApiResult<T>> {
   return requestJson(path, schema, { method: 'POST', body })
 }

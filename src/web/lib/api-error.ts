@@ -1,4 +1,4 @@
-import { ErrorBodySchema, type ErrorBody } from '../../protocol/envelope'
+import type { ErrorBody } from '../../protocol/envelope'
 import { PROXY_ERROR_HEADER } from '../../protocol/playground-common'
 import { messagesOf } from '../i18n/i18n-store'
 import { commonMessages } from './messages'
@@ -20,6 +20,8 @@ interface ApiErrorInit {
   method: string
   path: string
   cause?: unknown
+  /** The body read as an error body by the api client (validate.ts); null or absent: not one. */
+  errorBody?: ErrorBody | null
   /** The headers already parsed by the api client; parsed here (at `receivedAt`) when absent. */
   meta?: ResponseMeta
   receivedAt?: number
@@ -50,8 +52,7 @@ export class ApiError extends Error {
     this.method = init.method
     this.path = init.path
     this.meta = init.meta ?? readMeta(init, init.receivedAt)
-    const parsed = ErrorBodySchema.safeParse(init.body)
-    this.errorBody = parsed.success ? parsed.data : null
+    this.errorBody = init.errorBody ?? null
     this.proxyCode = init.headers.get(PROXY_ERROR_HEADER) ?? this.errorBody?.code ?? null
   }
 
@@ -83,9 +84,8 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 /** The message an error body carries, or a clear generic text when it has none. */
-export function errorMessageFor(status: number, body: unknown): string {
-  const parsed = ErrorBodySchema.safeParse(body)
-  if (parsed.success && parsed.data.message.trim() !== '') return parsed.data.message
+export function errorMessageFor(status: number, errorBody: ErrorBody | null): string {
+  if (errorBody !== null && errorBody.message.trim() !== '') return errorBody.message
   const m = messagesOf('common', commonMessages).errors
   const known = Object.entries(m.status).find(([key]) => key === String(status))
   const text = known?.[1] ?? m.status.other

@@ -1,6 +1,7 @@
 /**
- * zod's global settings for the web app, imported first by main.tsx and by api-client.ts (the
- * second import keeps this module in the bundle chunk that holds the schemas, ahead of them).
+ * zod's global settings for the web app, imported first by validate.ts, the module through
+ * which the api client checks every answer (zod is not in the first load: validate.ts loads
+ * beside the first request, docs/decisions/0008).
  *
  * - Messages: zod/mini registers no locale (classic zod does it by itself), and without one
  *   every issue reads "Invalid input". The app shows issue messages for an answer in an

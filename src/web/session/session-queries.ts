@@ -1,11 +1,13 @@
 import { queryOptions } from '@tanstack/react-query'
-// playground-common, not playground-api: every first load reads the session, while the login
-// requests (login-requests.ts) belong to the pages that make them (the first-load budget, bench/bundle-budget.test.ts).
-import { SessionResponseSchema } from '../../protocol/playground-common'
 import { requestJson } from '../lib/api-client'
 
+// Every first load reads the session: its schema loads with the request, not before it
+// (api-client.ts, SchemaSource; the first-load budget, bench/bundle-budget.test.ts).
+const sessionSchema = () =>
+  import('../../protocol/session-schemas').then((module) => module.SessionResponseSchema)
+
 export async function readSession() {
-  const { data } = await requestJson('/auth/session', SessionResponseSchema)
+  const { data } = await requestJson('/auth/session', sessionSchema)
   return data
 }
 

@@ -5,7 +5,7 @@
  * (docs/decisions/0008).
  */
 import { queryOptions } from '@tanstack/react-query'
-import { UserSchema, type User } from '../../protocol/user-schema'
+import type { User } from '../../protocol/user-schema'
 import { ACCOUNT_KEY } from '../lib/account-key'
 import { apiCall } from '../lib/api-call'
 import { USER_ME, USER_SHOW } from '../../protocol/endpoint-rows-account'
@@ -13,13 +13,17 @@ import { apiGet, type ApiResult } from '../lib/api-client'
 
 export type UserResult = ApiResult<User>
 
+// The header asks for the profile on every connected first load: the schema loads with the
+// request (api-client.ts, SchemaSource; the first-load budget, bench/bundle-budget.test.ts).
+const userSchema = () => import('../../protocol/user-schema').then((module) => module.UserSchema)
+
 export function fetchCurrentUser(): Promise<UserResult> {
-  return apiGet(apiCall(USER_ME).path, UserSchema)
+  return apiGet(apiCall(USER_ME).path, userSchema)
 }
 
 /** `key` is a login or an id already checked by parseUserKey (the proxy checks it again). */
 export function fetchUser(key: string | number): Promise<UserResult> {
-  return apiGet(apiCall(USER_SHOW, { login: key }).path, UserSchema)
+  return apiGet(apiCall(USER_SHOW, { login: key }).path, userSchema)
 }
 
 export const USER_STALE_TIME = 30_000
