@@ -117,6 +117,11 @@ export function exchangeFromAddressBar(client: QueryClient): void {
     (response) => startSessionOnce(client, response),
     () => undefined,
   )
-  // A login usually lands on the profile: its code loads while the code is exchanged.
+  // A login usually lands on the profile: its code loads while the code is exchanged, and so
+  // does what every connected page shows (the header's account, the rate-limit meter), which
+  // the first connected render would otherwise fetch one after the other (bench: the login
+  // round trip's resource timeline).
   void import('../profile/profile-page')
+  void import('../layout/connected')
+  void import('../layout/api-notices')
 }
