@@ -5,6 +5,7 @@ import type { ExchangeResponse } from '../../protocol/playground-api'
 import { Checklist, type Step } from '../lib/checklist'
 import { landingPath, startAgainHref } from './landing-path'
 import { announceToOtherTabs } from '../session/tab-sync'
+import { connectedLabel, grantedText } from '../session/granted-text'
 import { forgetCapturedCallback, peekCapturedCallback } from './capture-callback'
 import {
   verifyState,
@@ -54,13 +55,6 @@ function invalidText(reason: InvalidReason, m: CallbackMessages): string {
   }
 }
 
-function grantedText(response: ExchangeResponse, m: CallbackMessages): string {
-  const scope = response.scope || m.none
-  return response.scope === response.requestedScope
-    ? m.steps.granted({ scope })
-    : m.steps.grantedFewer({ scope, requested: response.requestedScope || m.none })
-}
-
 function buildSteps(
   params: CallbackParams,
   verdict: StateVerdict,
@@ -106,9 +100,13 @@ function buildSteps(
     detail: canExchange ? m.steps.exchangingDetail : m.steps.nothingSent,
   })
   steps.push({
-    label: m.steps.connected,
+    label: connectedLabel(),
     status: outcome.status === 'connected' ? 'done' : 'skipped',
-    ...(outcome.status === 'connected' ? { detail: grantedText(outcome.response, m) } : {}),
+    ...(outcome.status === 'connected'
+      ? {
+          detail: grantedText(outcome.response.scope, outcome.response.requestedScope, m.none),
+        }
+      : {}),
   })
   return steps
 }

@@ -26,10 +26,6 @@ export const callbackMessages = {
     exchangingDetail:
       'The proxy sends it with the client secret and keeps the token; the browser never sees it.',
     nothingSent: 'Nothing is sent.',
-    connected: 'Connected',
-    granted: (p: { scope: string }) => `Granted scope: ${p.scope}.`,
-    grantedFewer: (p: { scope: string; requested: string }) =>
-      `Granted ${p.scope}, fewer than the requested ${p.requested}.`,
   },
   verdicts: {
     match: 'It is one this tab remembered before leaving for the authorize page.',

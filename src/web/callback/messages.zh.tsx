@@ -23,9 +23,6 @@ export const callbackMessagesZh: typeof callbackMessages = {
     exchanging: '通过代理用授权码换取令牌',
     exchangingDetail: '代理带上 client secret 发送授权码并保管令牌，浏览器始终看不到令牌。',
     nothingSent: '不发送任何内容。',
-    connected: '已连接',
-    granted: (p) => `授予的权限范围：${p.scope}。`,
-    grantedFewer: (p) => `授予了 ${p.scope}，少于申请的 ${p.requested}。`,
   },
   verdicts: {
     match: '这是本标签页前往授权页之前记下的 state。',

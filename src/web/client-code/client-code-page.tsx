@@ -7,6 +7,7 @@ import { Checklist, type Step } from '../lib/checklist'
 import { connectHref } from '../lib/connect-link'
 import { refreshAfterSessionChange } from '../session/account-cache'
 import { announceToOtherTabs } from '../session/tab-sync'
+import { connectedLabel, grantedText } from '../session/granted-text'
 import {
   cancelClientCode,
   clientCodeQueries,
@@ -31,10 +32,6 @@ function paramNote(m: ClientCodeMessages, name: string): string | undefined {
 }
 
 function buildSteps(launch: LaunchState, view: PollView, m: ClientCodeMessages, every: string) {
-  const granted = (scope: string, requested: string) =>
-    scope === requested
-      ? m.steps.granted({ scope: scope || m.none })
-      : m.steps.grantedFewer({ scope: scope || m.none, requested: requested || m.none })
   const steps: Step[] = [
     { label: m.steps.signed, status: 'done', detail: m.steps.signedDetail },
     launch.isTabOpened
@@ -46,9 +43,11 @@ function buildSteps(launch: LaunchState, view: PollView, m: ClientCodeMessages, 
       detail: m.steps.pollingDetail[view.kind],
     },
     {
-      label: m.steps.connected,
+      label: connectedLabel(),
       status: view.kind === 'connected' ? 'done' : 'skipped',
-      ...(view.kind === 'connected' ? { detail: granted(view.scope, view.requestedScope) } : {}),
+      ...(view.kind === 'connected'
+        ? { detail: grantedText(view.scope, view.requestedScope, m.none) }
+        : {}),
     },
   ]
   return steps

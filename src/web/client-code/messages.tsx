@@ -41,10 +41,6 @@ export const clientCodeMessages = {
       expired: 'No answer but "not approved yet" within the polling budget.',
       failed: 'Polling stopped: see below.',
     },
-    connected: 'Connected',
-    granted: (p: { scope: string }) => `Granted scope: ${p.scope}.`,
-    grantedFewer: (p: { scope: string; requested: string }) =>
-      `Granted ${p.scope}, fewer than the requested ${p.requested}.`,
   },
   signed: {
     heading: 'The signed request',

@@ -37,9 +37,6 @@ export const clientCodeMessagesZh: typeof clientCodeMessages = {
       expired: '在轮询预算内只得到“尚未授权”的答复。',
       failed: '轮询已停止：见下文。',
     },
-    connected: '已连接',
-    granted: (p) => `授予的权限范围：${p.scope}。`,
-    grantedFewer: (p) => `授予了 ${p.scope}，少于申请的 ${p.requested}。`,
   },
   signed: {
     heading: '签名的请求',
