@@ -1,7 +1,8 @@
 /**
- * Data kept from an earlier answer while the service does not answer: shown, and marked so.
- * A small local rule until the layout's shared service-down state exists; it reads the query's
- * own state, the same "no answer came back" test as the retry policy (retry-policy.ts).
+ * Data kept from an earlier answer while the service does not answer: shown, and marked so,
+ * with the time of that answer. Per query, where lib/service-down.tsx says it for the whole app
+ * (the status bar, `<StaleMark />`); both use the retry policy's "no answer came back" test
+ * (retry-policy.ts isUnreachable). Used by the profile, the greeting and the user lookup.
  */
 import type { UseQueryResult } from '@tanstack/react-query'
 import { formatTime } from '../i18n/format'
