@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { brotliCompressSync, brotliDecompressSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from './config'
 import { createWebApp } from './web-app'
@@ -89,6 +89,21 @@ describe('createWebApp', () => {
     expect(await plain.text()).toBe('console.log(1)')
   })
 
+  it('sends the shell compressed to a browser that accepts it, brotli first, and says it varies', async () => {
+    const body = async (response: Response) => Buffer.from(await response.arrayBuffer())
+    const br = await app.request('/me', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } })
+    expect(br.headers.get('Content-Encoding')).toBe('br')
+    expect(br.headers.get('Content-Type')).toBe('text/html; charset=UTF-8')
+    expect(br.headers.get('Vary')).toContain('Accept-Encoding')
+    expect(brotliDecompressSync(await body(br)).toString()).toContain('<title>shell</title>')
+    const gzip = await app.request('/', { headers: { 'Accept-Encoding': 'gzip, br;q=0' } })
+    expect(gzip.headers.get('Content-Encoding')).toBe('gzip')
+    expect(gunzipSync(await body(gzip)).toString()).toContain('<title>shell</title>')
+    const plain = await app.request('/', { headers: { 'Accept-Encoding': 'identity' } })
+    expect(plain.headers.get('Content-Encoding')).toBeNull()
+    expect(await plain.text()).toContain('<title>shell</title>')
+  })
+
   it('sends HSTS only when served over HTTPS', async () => {
     const secure = createWebApp({
       root,
@@ -130,6 +145,17 @@ describe('createWebApp with the Chinese shell', () => {
       expect(response.headers.get('Content-Language')).toBe('zh-CN')
       expect(response.headers.get('Vary')).toContain('Accept-Language')
       expect(response.headers.get('Content-Security-Policy')).toContain("script-src 'self'")
+    }
+  })
+
+  it('opens a connection to where avatars come from while the code loads, in both languages', async () => {
+    for (const language of ['en', 'zh-CN']) {
+      const html = await (
+        await zhApp.request('/me', { headers: { 'Accept-Language': language } })
+      ).text()
+      expect(html, language).toContain(
+        '<link rel="preconnect" href="http://127.0.0.1:4010" /></head>',
+      )
     }
   })
 
