@@ -48,6 +48,9 @@ export default defineConfig({
     // links are ignored and chunks load when imported: slower, never broken. ~0.2 kB gzip of
     // the first load is worth more (bench/bundle-budget.test.ts).
     modulePreload: { polyfill: false },
+    // The server reads which chunks each page needs from it, and announces them in the page's
+    // shell (src/proxy/page-preload.ts); it never serves the manifest itself (web-app.ts).
+    manifest: true,
     rolldownOptions: {
       output: {
         // Everything the entry imports statically in one chunk: otherwise each module a lazy

@@ -60,6 +60,10 @@ const ClientCodeAttemptSchema = z.object({
 })
 export type ClientCodeAttempt = z.infer<typeof ClientCodeAttemptSchema>
 
+/** The connected hint's name (docs/decisions/0006-connected-hint-cookie.md). */
+export const connectedHintCookieName = (isSecure: boolean) =>
+  isSecure ? '__Host-pg_connected' : 'pg_connected'
+
 export interface CookieJar {
   sessionCookieName: string
   /** Not HttpOnly, value `1`, set and cleared with the session: see connectedHintCookie. */
@@ -143,7 +147,7 @@ export function createCookieJar(
   // session", readable by the page so that a first load asks for the account's data beside
   // /auth/session instead of after it (decision 0006). It carries nothing else; the session cookie
   // stays the only proof, and the hint lives and dies with it.
-  const connectedHintCookieName = config.isSecure ? '__Host-pg_connected' : 'pg_connected'
+  const hintCookieName = connectedHintCookieName(config.isSecure)
   const connectedHintCookie = { ...sessionCookie, httpOnly: false } as const
   // The code is a bearer secret until redeemed (checklist J3): sealed, and only sent to /auth/client-code.
   const clientCodeCookieName = config.isSecure ? '__Secure-pg_cc' : 'pg_cc'
@@ -172,8 +176,8 @@ export function createCookieJar(
         deleteCookie(c, sessionCookieName, { ...sessionCookie, path })
       }
     }
-    if (getCookie(c, connectedHintCookieName) !== undefined) {
-      deleteCookie(c, connectedHintCookieName, connectedHintCookie)
+    if (getCookie(c, hintCookieName) !== undefined) {
+      deleteCookie(c, hintCookieName, connectedHintCookie)
     }
   }
 
@@ -184,7 +188,7 @@ export function createCookieJar(
     )
     const sealed = await sealer.seal('session', session, remaining)
     setCookie(c, sessionCookieName, sealed, { ...sessionCookie, maxAge: remaining })
-    setCookie(c, connectedHintCookieName, '1', { ...connectedHintCookie, maxAge: remaining })
+    setCookie(c, hintCookieName, '1', { ...connectedHintCookie, maxAge: remaining })
   }
 
   // Unsealing (AES-GCM through Web Crypto) was the proxy's largest cost per API call (--cpu-prof).
@@ -257,7 +261,7 @@ export function createCookieJar(
 
   return {
     sessionCookieName,
-    connectedHintCookieName,
+    connectedHintCookieName: hintCookieName,
     transactionCookieName,
     async startTransaction(c, transaction) {
       const pending = await pendingTransactions(c)

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from './config'
+import { buildWith } from './test-manifest'
 import { createWebApp } from './web-app'
 
 const root = mkdtempSync(path.join(tmpdir(), 'web-app-'))
@@ -164,5 +165,44 @@ describe('createWebApp with the Chinese shell', () => {
       headers: { 'Accept-Language': 'zh-CN', Cookie: 'playground_lang=en' },
     })
     expect(await response.text()).toContain('<p>Connect</p>')
+  })
+})
+
+describe('createWebApp with the build manifest', () => {
+  const builtRoot = buildWith()
+  writeFileSync(
+    path.join(builtRoot, 'index.html'),
+    '<!doctype html><html lang="en"><head><title>shell</title></head><body><div id="root"></div></body></html>',
+  )
+  const builtApp = createWebApp({ root: builtRoot, config })
+  const shellOf = async (page: string, cookie?: string) =>
+    (
+      await builtApp.request(page, {
+        headers: { 'Accept-Encoding': 'identity', ...(cookie ? { Cookie: cookie } : {}) },
+      })
+    ).text()
+
+  it("announces in each page's head the chunks that page loads as it starts", async () => {
+    const profile = await shellOf('/me')
+    const head = profile.slice(0, profile.indexOf('</head>'))
+    expect(head).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/profile-page-h4sh.js" />',
+    )
+    expect(head).toContain('href="/assets/validate-h4sh.js"')
+    expect(head).not.toContain('connect-page')
+    expect(head).not.toContain('connected-h4sh')
+    expect(await shellOf('/')).toContain('href="/assets/connect-page-h4sh.js"')
+  })
+
+  it('adds what a connected page draws when the connected hint says so', async () => {
+    const shell = await shellOf('/me', 'pg_connected=1')
+    expect(shell).toContain('href="/assets/connected-h4sh.js"')
+    expect(shell).toContain('href="/assets/api-notices-h4sh.js"')
+  })
+
+  it('never serves the manifest, which is the server’s', async () => {
+    const response = await builtApp.request('/.vite/manifest.json')
+    expect(response.status).toBe(404)
+    expect(await response.text()).not.toContain('isEntry')
   })
 })

@@ -7,9 +7,12 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono, type Context } from 'hono'
-import type { Locale } from '../protocol/locale'
+import { readCookie, type Locale } from '../protocol/locale'
+import { pageModules } from '../protocol/page-modules'
 import type { Config } from './config'
 import { localizeShell, shellLocale } from './localize-shell'
+import { MANIFEST_PATH, readPagePreload } from './page-preload'
+import { connectedHintCookieName } from './session'
 import { chooseShellEncoding, encodeShell, type EncodedShell } from './shell-encoding'
 
 /** Where avatars may come from: the service's own hosts, and the real service's image CDN. */
@@ -51,18 +54,41 @@ function withPreconnect(html: string, config: Config): string {
 }
 
 /** The page in each language; a build without the Chinese shell serves English to everyone. */
-function readShells(root: string, config: Config): Record<Locale, EncodedShell> {
+function readShells(root: string, config: Config): Record<Locale, string> {
   const en = readFileSync(path.join(root, 'index.html'), 'utf8')
   const zhShellPath = path.join(root, 'shell.zh-CN.html')
   const zh = existsSync(zhShellPath) ? localizeShell(en, readFileSync(zhShellPath, 'utf8')) : en
-  return {
-    en: encodeShell(withPreconnect(en, config)),
-    'zh-CN': encodeShell(withPreconnect(zh, config)),
+  return { en: withPreconnect(en, config), 'zh-CN': withPreconnect(zh, config) }
+}
+
+/**
+ * The shell for a page: in its language, announcing the chunks that page loads as it starts
+ * (page-preload.ts). Encoded once per distinct page (a few dozen: the routes, two languages,
+ * connected or not), when first asked for.
+ */
+function createShells(root: string, config: Config) {
+  const shells = readShells(root, config)
+  const preload = readPagePreload(root)
+  const hintName = connectedHintCookieName(config.isSecure)
+  const encoded = new Map<string, EncodedShell>()
+  return (pathname: string, locale: Locale, cookie: string | undefined): EncodedShell => {
+    const connected = readCookie(cookie ?? '', hintName) === '1'
+    const links = preload.linksFor(pageModules(pathname, { connected, locale }))
+    const key = `${locale}\n${links}`
+    let shell = encoded.get(key)
+    if (shell === undefined) {
+      const html = shells[locale]
+      shell = encodeShell(
+        html.includes('</head>') ? html.replace('</head>', `${links}</head>`) : html,
+      )
+      encoded.set(key, shell)
+    }
+    return shell
   }
 }
 
 export function createWebApp(options: { root: string; config: Config }): Hono {
-  const shells = readShells(options.root, options.config)
+  const shellFor = createShells(options.root, options.config)
   const csp = contentSecurityPolicy(options.config)
   const app = new Hono()
 
@@ -85,21 +111,23 @@ export function createWebApp(options: { root: string; config: Config }): Hono {
     const isAsset = c.req.path.startsWith('/assets/') && c.res.status === 200
     c.header('Cache-Control', isAsset ? 'public, max-age=31536000, immutable' : 'no-cache')
   })
-  // Source maps would publish the source (the build emits none, vite.config.ts): never served.
-  app.get('*', async (c, next) => (c.req.path.endsWith('.map') ? notFound(c) : next()))
+  // Source maps would publish the source (the build emits none, vite.config.ts): never served;
+  // nor the build's manifest, which is the server's (page-preload.ts), not a page's.
+  const buildOnly = `/${path.dirname(MANIFEST_PATH)}/`
+  app.get('*', async (c, next) =>
+    c.req.path.endsWith('.map') || c.req.path.startsWith(buildOnly) ? notFound(c) : next(),
+  )
   // The page in the visitor's language (localize-shell.ts), before serveStatic would send
   // index.html itself for `/`.
   const page = (c: Context) => {
-    const locale = shellLocale({
-      cookie: c.req.header('Cookie'),
-      acceptLanguage: c.req.header('Accept-Language'),
-    })
+    const cookie = c.req.header('Cookie')
+    const locale = shellLocale({ cookie, acceptLanguage: c.req.header('Accept-Language') })
     const encoding = chooseShellEncoding(c.req.header('Accept-Encoding'))
     c.header('Content-Language', locale)
     c.header('Vary', 'Cookie, Accept-Language, Accept-Encoding')
     c.header('Content-Type', 'text/html; charset=UTF-8')
     if (encoding !== 'identity') c.header('Content-Encoding', encoding)
-    return c.body(shells[locale][encoding])
+    return c.body(shellFor(c.req.path, locale, cookie)[encoding])
   }
   app.get('/', page)
   app.get('/index.html', page)

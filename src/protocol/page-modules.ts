@@ -1,0 +1,90 @@
+/**
+ * The code each page of the web app loads as it starts, named by source path as the build's
+ * manifest names it (`vite build`, `build.manifest`). The server announces these in the page's
+ * shell (`<link rel="modulepreload">`, src/proxy/page-preload.ts) so that they download beside the
+ * first load's chunk instead of after it has run: a page's chunk is only asked for once the
+ * router has matched, and a callback's exchange once its chunk has come (bench: the login round
+ * trip; Lighthouse's Largest Contentful Paint on a phone).
+ *
+ * src/web/app-router.tsx imports each page's module by these paths; src/protocol/page-modules.test.ts
+ * holds the two together. A module the build does not have stops the server at start
+ * (page-preload.ts), so a rename cannot leave a dead link behind.
+ */
+import type { Locale } from './locale'
+
+const PAGES = {
+  connect: 'src/web/connect/connect-page.tsx',
+  callback: 'src/web/callback/callback-page.tsx',
+  clientCode: 'src/web/client-code/client-code-page.tsx',
+  profile: 'src/web/profile/profile-page.tsx',
+  scopes: 'src/web/scopes/scopes-page.tsx',
+  hello: 'src/web/hello/hello-page.tsx',
+  users: 'src/web/users/user-lookup-page.tsx',
+  explorer: 'src/web/explorer/explorer-page.tsx',
+  notFound: 'src/web/layout/not-found-page.tsx',
+} as const
+
+/** Each route of app-router.tsx: its path as the router writes it, and its page's module. */
+export const PAGE_ROUTES: readonly { path: string; module: string }[] = [
+  { path: '/', module: PAGES.connect },
+  { path: '/callback', module: PAGES.callback },
+  { path: '/connect/client-code', module: PAGES.clientCode },
+  { path: '/me', module: PAGES.profile },
+  { path: '/scopes', module: PAGES.scopes },
+  { path: '/hello', module: PAGES.hello },
+  { path: '/users/:key?', module: PAGES.users },
+  { path: '/explore', module: PAGES.explorer },
+  { path: '*', module: PAGES.notFound },
+]
+
+/** What every page asks for as it starts: its first request's checks and the session's schema. */
+const EVERY_PAGE = [
+  'src/web/lib/validate.ts',
+  'src/protocol/session-schemas.ts',
+  'src/web/session/tab-sync.ts',
+]
+/** What a connected page draws around the page: the header's account, the rate-limit meter. */
+const CONNECTED = ['src/web/layout/connected.tsx', 'src/web/layout/api-notices.ts']
+/**
+ * A callback exchanges the code (exchange-once.ts) and usually lands on the profile, connected:
+ * what exchange-once.ts's exchangeFromAddressBar loads as the app starts on a callback.
+ */
+const CALLBACK = ['src/web/callback/exchange-once.ts', PAGES.profile, ...CONNECTED]
+
+/** Every module this table names: the server checks each against the build as it starts. */
+export const ALL_PAGE_MODULES: readonly string[] = [
+  ...new Set([
+    'src/web/i18n/zh.ts',
+    ...PAGE_ROUTES.map((route) => route.module),
+    ...CALLBACK,
+    ...EVERY_PAGE,
+  ]),
+]
+
+function pageModule(pathname: string): string {
+  // React Router matches without case and ignores a trailing slash.
+  const path = pathname.toLowerCase().replace(/(.)\/+$/, '$1')
+  if (path === '/users' || /^\/users\/[^/]+$/.test(path)) return PAGES.users
+  return PAGE_ROUTES.find((route) => route.path === path)?.module ?? PAGES.notFound
+}
+
+/**
+ * The modules a page at `pathname` loads as it starts, in the order it needs them: its page
+ * first, then what every page needs. `connected` is the connected hint cookie's word
+ * (docs/decisions/0006-connected-hint-cookie.md); `locale` the shell's language (a Chinese
+ * page renders once its catalogs are here: docs/decisions/0009-i18n.md).
+ */
+export function pageModules(
+  pathname: string,
+  options: { connected: boolean; locale: Locale },
+): string[] {
+  const page = pageModule(pathname)
+  const modules = [
+    ...(options.locale === 'zh-CN' ? ['src/web/i18n/zh.ts'] : []),
+    page,
+    ...(page === PAGES.callback ? CALLBACK : []),
+    ...EVERY_PAGE,
+    ...(options.connected ? CONNECTED : []),
+  ]
+  return [...new Set(modules)]
+}

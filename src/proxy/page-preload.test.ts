@@ -1,0 +1,55 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ALL_PAGE_MODULES } from '../protocol/page-modules'
+import { readPagePreload } from './page-preload'
+import { buildWith } from './test-manifest'
+
+describe('readPagePreload', () => {
+  it('links a page chunk and what it imports, not what the first load holds already', () => {
+    const profile = 'src/web/profile/profile-page.tsx'
+    const preload = readPagePreload(
+      buildWith({
+        [profile]: {
+          file: 'assets/profile-page-h4sh.js',
+          src: profile,
+          isDynamicEntry: true,
+          imports: ['_runtime-h4sh.js', 'index.html', '_shared-h4sh.js'],
+          css: ['assets/profile-page-h4sh.css'],
+        },
+      }),
+    )
+    expect(preload.linksFor([profile])).toBe(
+      '<link rel="modulepreload" crossorigin href="/assets/shared-h4sh.js" />' +
+        '<link rel="modulepreload" crossorigin href="/assets/profile-page-h4sh.js" />' +
+        '<link rel="preload" as="style" crossorigin href="/assets/profile-page-h4sh.css" />',
+    )
+  })
+
+  it('links a chunk two pages share once', () => {
+    const preload = readPagePreload(buildWith())
+    const links = preload.linksFor(['src/web/lib/validate.ts', 'src/web/lib/validate.ts'])
+    expect(links.match(/modulepreload/g)).toHaveLength(1)
+  })
+
+  it('links nothing for a build without a manifest', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'page-preload-'))
+    expect(readPagePreload(root).linksFor(['src/web/lib/validate.ts'])).toBe('')
+  })
+
+  it('stops the server at start when the build lacks a module the table names', () => {
+    const modules = ALL_PAGE_MODULES.filter((module) => !module.includes('explorer'))
+    expect(() => readPagePreload(buildWith({}, modules))).toThrow(
+      /has no src\/web\/explorer\/explorer-page\.tsx/,
+    )
+  })
+
+  it('refuses a manifest whose files are not the build’s hashed assets', () => {
+    const validate = 'src/web/lib/validate.ts'
+    const preload = readPagePreload(
+      buildWith({ [validate]: { file: '../../etc/passwd"><script>', src: validate } }),
+    )
+    expect(() => preload.linksFor([validate])).toThrow(/odd file/)
+  })
+})

@@ -1,0 +1,101 @@
+/**
+ * The `<link>` tags that announce, in a page's shell, the chunks that page will load as it starts
+ * (src/protocol/page-modules.ts): the browser fetches them beside the first load's chunk instead
+ * of one after the other once that chunk has run and the router has matched (bench: the login
+ * round trip, Lighthouse's Largest Contentful Paint). Read from the build's manifest
+ * (vite.config.ts `build.manifest`), once, at start.
+ *
+ * Scripts are `modulepreload` (fetched and parsed, run only when imported), styles `preload`
+ * (fetched, applied only when the chunk's code inserts them: no render-blocking stylesheet).
+ * `crossorigin` as Vite writes on its own script tag, so that the fetch is the one the import
+ * makes (HTML Standard, "module preload": the credentials mode must match).
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+import { ALL_PAGE_MODULES } from '../protocol/page-modules'
+
+/** Where `vite build` writes its manifest (Vite's `build.manifest: true`). */
+export const MANIFEST_PATH = path.join('.vite', 'manifest.json')
+
+const ManifestSchema = z.record(
+  z.string(),
+  z.object({
+    file: z.string(),
+    src: z.string().optional(),
+    isEntry: z.boolean().optional(),
+    imports: z.array(z.string()).optional(),
+    css: z.array(z.string()).optional(),
+  }),
+)
+type Manifest = z.infer<typeof ManifestSchema>
+
+/** A file name of the build as a page links it: only the hashed names Vite writes. */
+const ASSET_FILE = /^assets\/[\w.-]+\.(js|css)$/
+
+export interface PagePreload {
+  /** The tags for these modules (page-modules.ts), without what the first load holds already. */
+  linksFor(modules: readonly string[]): string
+}
+
+const NO_PRELOAD: PagePreload = { linksFor: () => '' }
+
+/** The chunks and styles a manifest entry needs, its static imports first (depth first). */
+function collect(manifest: Manifest, key: string, files: Set<string>, seen: Set<string>): void {
+  if (seen.has(key)) return
+  seen.add(key)
+  const entry = manifest[key]
+  if (entry === undefined) return
+  for (const imported of entry.imports ?? []) collect(manifest, imported, files, seen)
+  files.add(entry.file)
+  for (const css of entry.css ?? []) files.add(css)
+}
+
+function tag(file: string): string {
+  if (!ASSET_FILE.test(file)) throw new Error(`The build's manifest names an odd file: ${file}`)
+  return file.endsWith('.css')
+    ? `<link rel="preload" as="style" crossorigin href="/${file}" />`
+    : `<link rel="modulepreload" crossorigin href="/${file}" />`
+}
+
+export function readPagePreload(root: string): PagePreload {
+  const manifestPath = path.join(root, MANIFEST_PATH)
+  // A build without a manifest (an older dist/) loads its chunks as it always did: slower, whole.
+  if (!existsSync(manifestPath)) return NO_PRELOAD
+  const manifest = ManifestSchema.parse(JSON.parse(readFileSync(manifestPath, 'utf8')))
+  const bySource = new Map<string, string>()
+  for (const [key, entry] of Object.entries(manifest)) {
+    if (entry.src !== undefined) bySource.set(entry.src, key)
+  }
+  // What the first load holds (the entry and its static imports) is in the shell already.
+  const initial = new Set<string>()
+  const initialSeen = new Set<string>()
+  for (const [key, entry] of Object.entries(manifest)) {
+    if (entry.isEntry === true) collect(manifest, key, initial, initialSeen)
+  }
+  const missing = ALL_PAGE_MODULES.filter((module) => !bySource.has(module))
+  if (missing.length > 0) {
+    throw new Error(
+      `The build at ${root} has no ${missing.join(', ')}: src/protocol/page-modules.ts names modules the app no longer has (or the build is older than the server).`,
+    )
+  }
+  const cache = new Map<string, string>()
+  return {
+    linksFor(modules) {
+      const cacheKey = modules.join('\n')
+      const cached = cache.get(cacheKey)
+      if (cached !== undefined) return cached
+      const files = new Set<string>()
+      const seen = new Set(initialSeen)
+      for (const module of modules) {
+        const key = bySource.get(module)
+        // Every module of the table was checked above; another is not the table's.
+        if (key === undefined) throw new Error(`${module} is not in src/protocol/page-modules.ts`)
+        collect(manifest, key, files, seen)
+      }
+      const links = [...files].map(tag).join('')
+      cache.set(cacheKey, links)
+      return links
+    },
+  }
+}
