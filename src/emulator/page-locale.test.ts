@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createEmulator } from './emulator'
-import { localeFromAcceptLanguage, parseLang } from './page-locale'
+import { localeFromAcceptLanguage, parseLang, withLang } from './page-locale'
 import { parseForms } from './testing'
 
 const REDIRECT = 'http://localhost:5173/callback'
@@ -83,6 +83,15 @@ describe('page language', () => {
     expect(html).toContain('<h1>Sign in</h1>')
     expect(html).toContain('href="/settings/tokens?lang=zh-CN"')
     expect(html).toContain('<meta name="color-scheme" content="light dark"/>')
+  })
+
+  it('links to the other language on this origin whatever the path, `//` included', async () => {
+    const { app } = setup()
+    const root = await app.request('http://127.0.0.1:4010//?')
+    expect(root.status).toBe(404)
+    expect(await root.text()).toContain('href="/?lang=zh-CN"')
+    expect(withLang('//evil.example/x?a=1', 'en')).toBe('/evil.example/x?a=1&lang=en')
+    expect(withLang('/settings/tokens?lang=en', 'zh-CN')).toBe('/settings/tokens?lang=zh-CN')
   })
 
   it('keeps a chosen language through sign-in to the consent page, which reads like Yuque’s', async () => {

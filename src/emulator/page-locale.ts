@@ -55,7 +55,9 @@ export function pageTextOf(c: Context<EmulatorEnv>): {
 /** A path with `lang` set (or replaced), for the language link and the flow's redirects. */
 export function withLang(path: string, lang: PageLocale | null): string {
   if (lang === null) return path
-  const url = new URL(path, 'http://emulator.invalid')
+  // Read as a path of this origin: a leading `//` would name another host (RFC 3986 §4.2), and
+  // `new URL('//', base)` throws (found by src/emulator/fuzz.test.ts with GET `//?`).
+  const url = new URL(`http://emulator.invalid/${path.replace(/^\/+/, '')}`)
   url.searchParams.set('lang', lang)
   return `${url.pathname}${url.search}`
 }
