@@ -3,6 +3,7 @@ import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { defineConfig, type Plugin } from 'vitest/config'
 import react from '@vitejs/plugin-react'
+import { prerenderPageHeads } from './scripts/page-heads/plugin.ts'
 
 /**
  * Writes `.br` and `.gz` beside every text asset of the build, so that the production server
@@ -33,10 +34,35 @@ function precompress(): Plugin {
   }
 }
 
+/**
+ * `fetchpriority="low"` on the shell's script and its module preloads: they run after the first
+ * paint anyway (module scripts are deferred; the page's head is in the shell, src/protocol/
+ * page-heads.ts), so on a slow link the stylesheet the paint waits for goes first. Also what
+ * Lighthouse's simulation needs to see that they block no paint: it counts every High-priority
+ * script as render-blocking (docs/decisions/0010-page-heads-in-the-shell.md).
+ * src/proxy/page-preload.ts writes the page's own preloads the same way.
+ */
+function lowPriorityScripts(): Plugin {
+  const lower = (tag: string) => (html: string) =>
+    html.replaceAll(tag, `${tag} fetchpriority="low"`)
+  return {
+    name: 'low-priority-scripts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        [
+          lower('<script type="module" crossorigin'),
+          lower('<link rel="modulepreload" crossorigin'),
+        ].reduce((page, change) => change(page), html),
+    },
+  }
+}
+
 // The client secret's variable is YUQUE_CLIENT_SECRET: it does not start with the envPrefix, so
 // Vite never exposes it to the bundle (checklist H1). Never set envPrefix to ''.
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), prerenderPageHeads(), lowPriorityScripts()],
   envPrefix: 'VITE_',
   build: {
     outDir: 'dist',

@@ -6,7 +6,9 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { localizeShell } from '../src/proxy/localize-shell'
-import { appRoutes } from '../src/web/app-router'
+import { withPageHead } from '../src/protocol/page-heads'
+import { renderPageHeads, STATIC_HEADS } from '../scripts/page-heads/render'
+import { appRoutes, type ShellHead } from '../src/web/app-router'
 import { setLocale } from '../src/web/i18n/i18n-store'
 import type { Locale } from '../src/web/i18n/locale'
 import { createQueryClient } from '../src/web/query-client'
@@ -25,10 +27,13 @@ vi.mock('react', async (importOriginal) => {
   }
 })
 
-/** What React draws first on a page whose nav link is not current, before any chunk or answer. */
-function firstRender(): string {
+/**
+ * What React draws first at `path` (by default a page whose nav link is not current), before any
+ * chunk or answer, with the page's head as main.tsx reads it from the shell.
+ */
+function firstRender(path = '/callback', shellHead: ShellHead | null = null): string {
   const client = createQueryClient()
-  const router = createMemoryRouter(appRoutes(client), { initialEntries: ['/callback'] })
+  const router = createMemoryRouter(appRoutes(client, shellHead), { initialEntries: [path] })
   return (
     renderToStaticMarkup(
       <QueryClientProvider client={client}>
@@ -87,4 +92,30 @@ describe('the static shell the server sends', () => {
       /<html lang="zh-CN">[\s\S]*<title>语雀 OAuth 演练场<\/title>/,
     )
   })
+
+  it.each(['en', 'zh-CN'] as const)(
+    "keeps, in %s, each page's head where the shell painted it: React's first render on the page draws the same <main> (src/protocol/page-heads.ts)",
+    async (locale) => {
+      const heads = await renderPageHeads()
+      expect(Object.keys(heads)).toEqual(STATIC_HEADS.map((page) => page.module))
+      await setLocale(locale, { remember: false })
+      const main = (html: string) => /<main[\s\S]*<\/main>/.exec(html)?.[0]
+      for (const { module, path } of STATIC_HEADS) {
+        const head = heads[module]
+        if (head === undefined) throw new Error(`no head for ${module}`)
+        const shell = withPageHead(servedPage(locale), {
+          className: head.className,
+          html: head.html[locale],
+        })
+        // What readShellHead (app-router.tsx) reads back: the class, and the head's content.
+        const shellHead = {
+          className: head.className,
+          html: head.html[locale].replace(/^<header class="page-head">|<\/header>$/g, ''),
+        }
+        const served = main(staticShell(shell))
+        expect(served, path).toContain('<header class="page-head"><h1>')
+        expect(main(firstRender(path, shellHead)), path).toBe(served)
+      }
+    },
+  )
 })

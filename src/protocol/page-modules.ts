@@ -12,7 +12,7 @@
  */
 import type { Locale } from './locale'
 
-const PAGES = {
+export const PAGES = {
   connect: 'src/web/connect/connect-page.tsx',
   callback: 'src/web/callback/callback-page.tsx',
   clientCode: 'src/web/client-code/client-code-page.tsx',
@@ -61,7 +61,8 @@ export const ALL_PAGE_MODULES: readonly string[] = [
   ]),
 ]
 
-function pageModule(pathname: string): string {
+/** The module of the page the router shows at `pathname`. */
+export function pageModule(pathname: string): string {
   // React Router matches without case and ignores a trailing slash.
   const path = pathname.toLowerCase().replace(/(.)\/+$/, '$1')
   if (path === '/users' || /^\/users\/[^/]+$/.test(path)) return PAGES.users

@@ -21,9 +21,9 @@ describe('readPagePreload', () => {
       }),
     )
     expect(preload.linksFor([profile])).toBe(
-      '<link rel="modulepreload" crossorigin href="/assets/shared-h4sh.js" />' +
-        '<link rel="modulepreload" crossorigin href="/assets/profile-page-h4sh.js" />' +
-        '<link rel="preload" as="style" crossorigin href="/assets/profile-page-h4sh.css" />',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/shared-h4sh.js" />' +
+        '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/profile-page-h4sh.js" />' +
+        '<link rel="preload" as="style" crossorigin fetchpriority="low" href="/assets/profile-page-h4sh.css" />',
     )
   })
 

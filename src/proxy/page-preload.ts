@@ -8,7 +8,9 @@
  * Scripts are `modulepreload` (fetched and parsed, run only when imported), styles `preload`
  * (fetched, applied only when the chunk's code inserts them: no render-blocking stylesheet).
  * `crossorigin` as Vite writes on its own script tag, so that the fetch is the one the import
- * makes (HTML Standard, "module preload": the credentials mode must match).
+ * makes (HTML Standard, "module preload": the credentials mode must match). `fetchpriority="low"`
+ * as on the shell's own script (vite.config.ts, lowPriorityScripts): none of them is needed for
+ * the first paint, which the page's head in the shell makes (docs/decisions/0010).
  */
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -54,8 +56,8 @@ function collect(manifest: Manifest, key: string, files: Set<string>, seen: Set<
 function tag(file: string): string {
   if (!ASSET_FILE.test(file)) throw new Error(`The build's manifest names an odd file: ${file}`)
   return file.endsWith('.css')
-    ? `<link rel="preload" as="style" crossorigin href="/${file}" />`
-    : `<link rel="modulepreload" crossorigin href="/${file}" />`
+    ? `<link rel="preload" as="style" crossorigin fetchpriority="low" href="/${file}" />`
+    : `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}" />`
 }
 
 export function readPagePreload(root: string): PagePreload {

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
+import { PAGE_HEADS_FILE, type PageHeads } from '../protocol/page-heads'
+import { PAGES } from '../protocol/page-modules'
 import { loadConfig } from './config'
 import { buildWith } from './test-manifest'
 import { createWebApp } from './web-app'
@@ -186,7 +188,7 @@ describe('createWebApp with the build manifest', () => {
     const profile = await shellOf('/me')
     const head = profile.slice(0, profile.indexOf('</head>'))
     expect(head).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/profile-page-h4sh.js" />',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/profile-page-h4sh.js" />',
     )
     expect(head).toContain('href="/assets/validate-h4sh.js"')
     expect(head).not.toContain('connect-page')
@@ -204,5 +206,69 @@ describe('createWebApp with the build manifest', () => {
     const response = await builtApp.request('/.vite/manifest.json')
     expect(response.status).toBe(404)
     expect(await response.text()).not.toContain('isEntry')
+  })
+})
+
+describe("createWebApp with the pages' heads", () => {
+  const headsRoot = mkdtempSync(path.join(tmpdir(), 'web-app-heads-'))
+  const main = (loading: string) =>
+    `<main id="main" tabindex="-1"><p class="app-loading">${loading}</p></main>`
+  writeFileSync(
+    path.join(headsRoot, 'index.html'),
+    `<!doctype html><html lang="en"><head><meta name="description" content="en" /><title>shell</title></head><body><div id="root">${main('Loading')}</div></body></html>`,
+  )
+  writeFileSync(
+    path.join(headsRoot, 'shell.zh-CN.html'),
+    `<title>外壳</title><meta name="description" content="zh" /><div id="root">${main('加载中')}</div>`,
+  )
+  const heads: PageHeads = {
+    [PAGES.profile]: {
+      className: 'page',
+      html: {
+        en: '<header class="page-head"><h1>Your profile</h1><p class="lede">costs $1 &amp; $&amp;</p></header>',
+        'zh-CN': '<header class="page-head"><h1>我的资料</h1></header>',
+      },
+    },
+  }
+  const writeHeads = (content: string) => {
+    mkdirSync(path.join(headsRoot, '.vite'), { recursive: true })
+    writeFileSync(path.join(headsRoot, PAGE_HEADS_FILE), content)
+  }
+  writeHeads(JSON.stringify(heads))
+  const headsApp = createWebApp({ root: headsRoot, config })
+  const shellOf = async (page: string, language = 'en') =>
+    (await headsApp.request(page, { headers: { 'Accept-Language': language } })).text()
+
+  it("puts a page's head above its loading line, in the shell's language, as the router's first render draws it", async () => {
+    expect(await shellOf('/me')).toContain(
+      '<main id="main" tabindex="-1"><div class="page"><header class="page-head"><h1>Your profile</h1><p class="lede">costs $1 &amp; $&amp;</p></header><p class="app-loading">Loading</p></div></main>',
+    )
+    expect(await shellOf('/me/', 'zh-CN')).toContain(
+      '<div class="page"><header class="page-head"><h1>我的资料</h1></header><p class="app-loading">加载中</p></div>',
+    )
+  })
+
+  it('gives a page without a head in the build (the callback, an unknown path) its loading line alone', async () => {
+    for (const page of ['/callback', '/nowhere', '/']) {
+      expect(await shellOf(page), page).toContain(main('Loading'))
+    }
+  })
+
+  it('refuses to start on heads that are not a page head, naming what is wrong', () => {
+    for (const bad of [
+      { [PAGES.profile]: { className: 'page" onclick="x', html: heads[PAGES.profile]?.html } },
+      {
+        [PAGES.profile]: {
+          className: 'page',
+          html: { en: '<script>alert(1)</script>', 'zh-CN': '<header class="page-head"></header>' },
+        },
+      },
+    ]) {
+      writeHeads(JSON.stringify(bad))
+      expect(() => createWebApp({ root: headsRoot, config })).toThrow(/page-head|className/)
+    }
+    writeHeads('{')
+    expect(() => createWebApp({ root: headsRoot, config })).toThrow(/page-heads\.json/)
+    writeHeads(JSON.stringify(heads))
   })
 })

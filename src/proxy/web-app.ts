@@ -8,9 +8,11 @@ import path from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono, type Context } from 'hono'
 import { readCookie, type Locale } from '../protocol/locale'
-import { pageModules } from '../protocol/page-modules'
+import { withPageHead } from '../protocol/page-heads'
+import { pageModule, pageModules } from '../protocol/page-modules'
 import type { Config } from './config'
 import { localizeShell, shellLocale } from './localize-shell'
+import { readPageHeads } from './page-heads'
 import { MANIFEST_PATH, readPagePreload } from './page-preload'
 import { connectedHintCookieName } from './session'
 import { chooseShellEncoding, encodeShell, type EncodedShell } from './shell-encoding'
@@ -62,22 +64,28 @@ function readShells(root: string, config: Config): Record<Locale, string> {
 }
 
 /**
- * The shell for a page: in its language, announcing the chunks that page loads as it starts
- * (page-preload.ts). Encoded once per distinct page (a few dozen: the routes, two languages,
- * connected or not), when first asked for.
+ * The shell for a page: in its language, with the page's head (src/protocol/page-heads.ts),
+ * announcing the chunks that page loads as it starts (page-preload.ts). Encoded once per
+ * distinct page (a few dozen: the routes, two languages, connected or not), when first asked for.
  */
 function createShells(root: string, config: Config) {
   const shells = readShells(root, config)
   const preload = readPagePreload(root)
+  const heads = readPageHeads(root)
   const hintName = connectedHintCookieName(config.isSecure)
   const encoded = new Map<string, EncodedShell>()
   return (pathname: string, locale: Locale, cookie: string | undefined): EncodedShell => {
     const connected = readCookie(cookie ?? '', hintName) === '1'
     const links = preload.linksFor(pageModules(pathname, { connected, locale }))
-    const key = `${locale}\n${links}`
+    const page = pageModule(pathname)
+    const head = heads[page]
+    const key = `${locale}\n${head === undefined ? '' : page}\n${links}`
     let shell = encoded.get(key)
     if (shell === undefined) {
-      const html = shells[locale]
+      let html = shells[locale]
+      if (head !== undefined) {
+        html = withPageHead(html, { className: head.className, html: head.html[locale] })
+      }
       shell = encodeShell(
         html.includes('</head>') ? html.replace('</head>', `${links}</head>`) : html,
       )

@@ -6,17 +6,42 @@ import { appMessages } from './layout/messages'
 import { PageErrorPage, RootErrorPage } from './layout/root-error-page'
 import { prefetchAccount } from './session/prefetch-account'
 
-/** While the first page's chunk loads. */
-function AppLoading() {
-  return <p className="app-loading">{useMessages('app', appMessages).loadingApp}</p>
+/** The page's head the server put in the shell it sent (src/protocol/page-heads.ts). */
+export interface ShellHead {
+  className: string
+  html: string
+}
+
+/** Read from the shell before React replaces it; null on a page the server gives no head. */
+export function readShellHead(root: ParentNode): ShellHead | null {
+  const page = root.querySelector('#main > div[class^="page"]')
+  const head = page?.querySelector(':scope > header.page-head')
+  return page && head ? { className: page.className, html: head.innerHTML } : null
+}
+
+/**
+ * While the first page's chunk loads: its loading line, under the page's head when the shell
+ * had one, so that the head painted with the shell stays where it is until the page draws the
+ * same (scripts/page-heads/render.tsx renders it from the page itself).
+ */
+function AppLoading({ shellHead }: { shellHead: ShellHead | null }) {
+  const loading = <p className="app-loading">{useMessages('app', appMessages).loadingApp}</p>
+  if (shellHead === null) return loading
+  return (
+    <div className={shellHead.className}>
+      {/* The server's own markup, read back from the page it sent: nothing new is parsed. */}
+      <header className="page-head" dangerouslySetInnerHTML={{ __html: shellHead.html }} />
+      {loading}
+    </div>
+  )
 }
 
 /** Each page is its own chunk; the layout (header and indicators) is in the main bundle. */
-export function createAppRouter(client: QueryClient) {
-  return createBrowserRouter(appRoutes(client))
+export function createAppRouter(client: QueryClient, shellHead: ShellHead | null) {
+  return createBrowserRouter(appRoutes(client, shellHead))
 }
 
-export function appRoutes(client: QueryClient): RouteObject[] {
+export function appRoutes(client: QueryClient, shellHead: ShellHead | null = null): RouteObject[] {
   return [
     {
       element: <AppLayout />,
@@ -26,7 +51,7 @@ export function appRoutes(client: QueryClient): RouteObject[] {
           errorElement: <PageErrorPage />,
           // While the first page's chunk loads, the layout is already drawn around this (as
           // index.html's static shell draws it before any script runs): nothing moves later.
-          hydrateFallbackElement: <AppLoading />,
+          hydrateFallbackElement: <AppLoading shellHead={shellHead} />,
           // Starts the session and account reads with the page's chunk, not after it: returns
           // at once, so it holds nothing up (see prefetch-account.ts).
           loader: () => prefetchAccount(client),

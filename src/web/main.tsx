@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from 'react-router-dom'
 import { captureCallbackFromAddressBar } from './callback/capture-address'
-import { createAppRouter } from './app-router'
+import { createAppRouter, readShellHead } from './app-router'
 import { initialLocale, setLocale } from './i18n/i18n-store'
 import { createQueryClient } from './query-client'
 import { listenToResponses } from './response-listeners'
@@ -31,10 +31,9 @@ if (isCallback) {
 // A Disconnect, a login or an ended session in another tab shows in this one (tab-sync.ts); a
 // chunk of its own, as the timeline's (the first load's budget, bench/bundle-budget.test.ts).
 void import('./session/tab-sync').then((tabs) => tabs.keepTabsInStep(queryClient))
-const router = createAppRouter(queryClient)
-
 const container = document.getElementById('root')
 if (container === null) throw new Error('index.html has no #root element')
+const router = createAppRouter(queryClient, readShellHead(container))
 
 const root = createRoot(container)
 // index.html's static shell is on screen already; in a transition React renders the app in

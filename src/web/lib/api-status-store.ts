@@ -123,5 +123,8 @@ export function createApiStatusStore() {
 export const apiStatusStore = createApiStatusStore()
 
 export function useApiStatus(): ApiStatus {
-  return useSyncExternalStore(apiStatusStore.subscribe, apiStatusStore.getSnapshot)
+  // The server snapshot is the same: the build renders pages' heads on the server
+  // (scripts/page-heads/render.tsx), where nothing has been answered yet.
+  const { subscribe, getSnapshot } = apiStatusStore
+  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot)
 }

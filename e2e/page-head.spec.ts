@@ -1,0 +1,101 @@
+import type { Page } from '@playwright/test'
+import { connectAs, expect, test } from './support/fixtures'
+
+/**
+ * Each page's head (h1 and lede) comes in the shell the server sends (src/protocol/page-heads.ts)
+ * and is painted before any script runs; the app then takes over without moving or changing it:
+ * the router's first render draws the same head (app-router.tsx), and so does the page.
+ */
+
+/** Samples the head's text and box before every frame, from the document's start (bounded). */
+async function watchHead(page: Page) {
+  await page.addInitScript(() => {
+    const frames: (string | null)[] = []
+    Object.assign(window, { headFrames: frames })
+    const sample = () => {
+      const head = document.querySelector('main .page-head')
+      const box = head?.getBoundingClientRect()
+      frames.push(
+        head && box
+          ? `${head.textContent} @ ${box.left},${box.top} ${box.width}x${box.height}`
+          : null,
+      )
+      if (frames.length < 2000) requestAnimationFrame(sample)
+    }
+    requestAnimationFrame(sample)
+  })
+}
+
+/** From the first frame that had the head, every frame had it, the same and in the same place. */
+async function expectHeadHeld(page: Page, heading: string) {
+  const frames = await page.evaluate(
+    () => (window as unknown as { headFrames: (string | null)[] }).headFrames,
+  )
+  const first = frames.findIndex((frame) => frame !== null)
+  expect(first, 'the head was never drawn').toBeGreaterThanOrEqual(0)
+  const held = frames.slice(first)
+  expect(held[0]).toContain(heading)
+  expect(new Set(held), 'the head went away, changed or moved while the app took over').toEqual(
+    new Set([held[0]]),
+  )
+}
+
+test.describe("The page's head, painted with the shell", () => {
+  test('the explorer: the served page has the head, and it stays put while the app and the page load', async ({
+    page,
+  }) => {
+    await watchHead(page)
+    const response = await page.goto('/explore')
+    expect(await response?.text()).toContain('<header class="page-head"><h1>API explorer</h1>')
+    await expect(page.getByRole('navigation', { name: 'API operations' })).toBeVisible()
+    await expectHeadHeld(page, 'API explorer')
+  })
+
+  test('the profile, connected: the head stays put while the account and its panels load', async ({
+    page,
+  }) => {
+    await connectAs(page, { login: 'alice', scopes: ['repo:read'] })
+    await watchHead(page)
+    await page.goto('/me')
+    await expect(
+      page.getByRole('region', { name: 'Your repositories' }).getByRole('listitem'),
+    ).toHaveCount(3)
+    await expectHeadHeld(page, 'Your profile')
+  })
+
+  test.describe('in Chinese', () => {
+    test.use({ locale: 'zh-CN' })
+
+    test('the connect page: the Chinese head is in the served page and stays put', async ({
+      page,
+    }) => {
+      await watchHead(page)
+      const response = await page.goto('/')
+      expect(await response?.text()).toContain('<header class="page-head"><h1>连接账号</h1>')
+      await expect(page.getByRole('button', { name: '连接', exact: true })).toBeVisible()
+      await expectHeadHeld(page, '连接账号')
+    })
+  })
+
+  for (const [path, heading] of [
+    ['/scopes', 'Scopes'],
+    ['/hello', 'Hello'],
+    ['/users', 'Look up a user'],
+  ] as const) {
+    test(`${path}: the head stays put while the app and the page load`, async ({ page }) => {
+      await watchHead(page)
+      await page.goto(path)
+      // The page's own render: the loading line under the head has given way.
+      await expect(page.locator('main .app-loading')).toHaveCount(0)
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+      await expectHeadHeld(page, heading)
+    })
+  }
+
+  test('a page whose head tells an outcome (the callback) gets none from the server', async ({
+    page,
+  }) => {
+    const response = await page.goto('/callback')
+    expect(await response?.text()).not.toContain('class="page-head"')
+  })
+})

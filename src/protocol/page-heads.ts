@@ -1,0 +1,33 @@
+/**
+ * Each page's head (h1 and lede) in the page's shell, painted before any script runs: the
+ * largest text of a page is on screen with the first paint instead of after the app's code and
+ * the page's chunk have come and run (Lighthouse's Largest Contentful Paint on a phone,
+ * bench/lighthouse.ts). Rendered at build time by the pages' own components
+ * (scripts/page-heads/render.tsx) into `dist/.vite/page-heads.json`; the server puts a page's head in
+ * its shell (src/proxy/web-app.ts), and the router's first render draws that same head around
+ * its loading line until the page takes over (src/web/app-router.tsx): nothing moves.
+ */
+import type { Locale } from './locale'
+
+/** Where the build writes the heads in its output: beside its manifest, which no page serves. */
+export const PAGE_HEADS_FILE = '.vite/page-heads.json'
+
+/** By page module (page-modules.ts): the page's outer class, and its head in each language. */
+export type PageHeads = Record<string, { className: string; html: Record<Locale, string> }>
+
+/** The shell's `<main>` and the loading line the router draws there first (index.html). */
+const SHELL_MAIN = /(<main id="main" tabindex="-1">)(<p class="app-loading">[^<]*<\/p>)(<\/main>)/
+
+/**
+ * The shell with a page's head above its loading line, in the page's outer element, as the
+ * router's first render draws it (app-router.tsx). A shell without the expected `<main>` is
+ * returned as it is: no head, never a broken page.
+ */
+export function withPageHead(shell: string, head: { className: string; html: string }): string {
+  // A function, not a replacement string: `$` in a head's text is not a pattern.
+  return shell.replace(
+    SHELL_MAIN,
+    (_all, open: string, loading: string, close: string) =>
+      `${open}<div class="${head.className}">${head.html}${loading}</div>${close}`,
+  )
+}
