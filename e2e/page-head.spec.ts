@@ -63,6 +63,21 @@ test.describe("The page's head, painted with the shell", () => {
     await expectHeadHeld(page, 'Your profile')
   })
 
+  test.describe('on a phone', () => {
+    // Lighthouse's phone: the status bar wraps, and its "checking…" chips give way to values.
+    test.use({ viewport: { width: 412, height: 823 } })
+
+    test('the explorer: nothing above the head changes its height as the app takes over', async ({
+      page,
+    }) => {
+      await watchHead(page)
+      await page.goto('/explore')
+      await expect(page.getByRole('navigation', { name: 'API operations' })).toBeVisible()
+      await expect(page.getByRole('region', { name: 'Token status' })).toContainText('emulator')
+      await expectHeadHeld(page, 'API explorer')
+    })
+  })
+
   test.describe('in Chinese', () => {
     test.use({ locale: 'zh-CN' })
 
