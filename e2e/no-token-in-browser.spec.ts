@@ -64,9 +64,13 @@ test.describe('No token or secret in the browser', () => {
     )
     expect(unreadable, 'app responses whose body could not be read').toEqual([])
     const paths = seen.map((entry) => new URL(entry.url).pathname)
-    for (const path of ['/auth/start', '/auth/exchange', '/auth/session', '/api/v2/user']) {
+    for (const path of ['/auth/start', '/auth/exchange', '/auth/session']) {
       expect(paths, `the scan saw ${path}`).toContain(path)
     }
+    // The profile (GET /user) comes with the exchange's answer (src/proxy/prime-profile.ts): the
+    // scan read it there.
+    const exchange = seen.find((entry) => new URL(entry.url).pathname === '/auth/exchange')
+    expect(exchange?.body, 'the exchange brought the profile').toContain('\\"login\\":\\"alice\\"')
     expect(paths).toContain('/api/v2/hello')
     expect(paths.some((path) => path.startsWith('/assets/') && path.endsWith('.js'))).toBe(true)
 

@@ -45,6 +45,17 @@ export const ExchangeResponseSchema = z.object({
   returnTo: z.string(),
   /** The new session's start, as `GET /auth/session` reports it. */
   connectedAt: z.string(),
+  /**
+   * The service's answer to `GET /user` with the new token, asked for by the proxy right after
+   * the exchange (src/proxy/prime-profile.ts): the headers the app reads and the body as the
+   * service sent it. Absent when the service did not answer 200 with JSON in time.
+   */
+  user: z.optional(
+    z.object({
+      headers: z.record(z.string(), z.string()),
+      body: z.string(),
+    }),
+  ),
 })
 export type ExchangeResponse = z.infer<typeof ExchangeResponseSchema>
 

@@ -16,6 +16,7 @@ import type { ProxyContext } from './context'
 import { proxyError, type ProxyErrorCode } from './http-errors'
 import { readJsonBody, requestedScope } from './json-body'
 import { openSession, TRANSACTION_TTL_SECONDS } from './session'
+import { primeProfile } from './prime-profile'
 import { callTokenEndpoint } from './token-endpoint'
 import {
   addTraceSecrets,
@@ -219,12 +220,14 @@ export function createAuthRoutes(ctx: ProxyContext) {
     const token = answer.token
     addTraceSecrets(c, token.access_token)
     const session = await openSession(c, ctx, token, transaction.scope)
-    // What GET /auth/session would now answer, so the app need not ask.
+    const user = await primeProfile(c, ctx, token.access_token)
+    // What GET /auth/session would now answer, and the profile: the app need ask for neither.
     return c.json({
       scope: session.scope,
       requestedScope: transaction.scope,
       returnTo: transaction.returnTo,
       connectedAt: new Date(session.connectedAt).toISOString(),
+      ...(user === undefined ? {} : { user }),
     } satisfies ExchangeResponse)
   })
 

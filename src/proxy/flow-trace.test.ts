@@ -127,7 +127,10 @@ describe('X-Playground-Trace', () => {
     expect(trace.steps.map((step) => [step.kind, step.outcome])).toEqual([
       ['state-check', 'passed'],
       ['exchange', 'passed'],
+      // The profile, for the page the app shows next (prime-profile.ts).
+      ['api', 'passed'],
     ])
+    expect(trace.steps[2]?.request?.url).toBe('http://127.0.0.1:4010/api/v2/user')
     const exchangeStep = trace.steps[1]!
     expect(exchangeStep.request).toMatchObject({
       method: 'POST',

@@ -3,9 +3,11 @@ import { createEmulator } from '../emulator/emulator'
 import { seedApps } from '../emulator/seed'
 import { authorizeThroughPages } from '../emulator/testing'
 import { ExchangeResponseSchema, StartLoginResponseSchema } from '../protocol/playground-api'
+import { UserSchema } from '../protocol/user-schema'
 import { MAX_RETURN_TO_LENGTH } from '../protocol/return-to'
 import { RETURN_TO_CASES } from '../protocol/return-to-cases'
 import { loadConfig } from './config'
+import { PRIME_TIMEOUT_MS } from './prime-profile'
 import { createProxy } from './proxy'
 import { SESSION_IDLE_SECONDS } from './session'
 import { createBrowser, parseSetCookie } from './test-client'
@@ -281,7 +283,7 @@ describe('CSRF protection of /auth and /api', () => {
 })
 
 describe('POST /auth/exchange', () => {
-  it('exchanges the code once, keeps the token in a sealed Strict cookie and answers only the scope', async () => {
+  it('exchanges the code once, keeps the token in a sealed Strict cookie and answers the scope and the profile, never the token', async () => {
     const browser = createBrowser(proxy)
     const { authorizeUrl, state } = await startLogin(browser, ['repo:read', 'group:read'], '/me')
     const callback = await approve(authorizeUrl)
@@ -291,12 +293,14 @@ describe('POST /auth/exchange', () => {
     })
     expect(response.status).toBe(200)
     const text = await response.text()
-    expect(JSON.parse(text)).toEqual({
+    const { user, ...answer } = ExchangeResponseSchema.parse(JSON.parse(text))
+    expect(answer).toEqual({
       scope: 'repo:read,group:read',
       requestedScope: 'repo:read,group:read',
       returnTo: '/me',
       connectedAt: new Date(now).toISOString(),
     })
+    expect(user).toBeDefined()
     expect(text).not.toContain('emu_at_')
 
     const session = browser.seen.find((cookie) => cookie.name === 'pg_session')
@@ -335,6 +339,54 @@ describe('POST /auth/exchange', () => {
         .filter((entry) => entry.hasClientSecret)
         .map((entry) => entry.path),
     ).toEqual(['/oauth2/token'])
+  })
+
+  it("sends the new account's profile with the answer, as the service gave it to the new token, with the headers the app reads", async () => {
+    const browser = createBrowser(proxy)
+    const { authorizeUrl, state } = await startLogin(browser)
+    const callback = await approve(authorizeUrl)
+    const response = await browser.call('POST', '/auth/exchange', {
+      body: { code: callback.get('code'), state },
+    })
+    const { user } = ExchangeResponseSchema.parse(await response.json())
+    const body = JSON.parse(user?.body ?? 'null') as { data: unknown }
+    expect(UserSchema.parse(body.data).login).toBe('alice')
+    expect(Object.keys(user?.headers ?? {})).toEqual(
+      expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining']),
+    )
+    // Asked for with the token the exchange gave, once, and nothing else of it passed on.
+    const calls = emulator.control.requestLog().filter((entry) => entry.path === '/api/v2/user')
+    expect(calls).toHaveLength(1)
+    expect(calls[0]?.status).toBe(200)
+    expect(JSON.stringify(user)).not.toContain('emu_at_')
+  })
+
+  it('answers the exchange all the same, without the profile, when the service fails it or is slow (the app then asks itself)', async () => {
+    for (const fault of [
+      { status: 500 },
+      { status: 401 },
+      { status: 200, body: 'not json' },
+      { delayMs: 3000 },
+    ]) {
+      setup({ timeoutMs: 5000 })
+      const browser = createBrowser(proxy)
+      const { authorizeUrl, state } = await startLogin(browser)
+      const callback = await approve(authorizeUrl)
+      emulator.control.queueFault({ path: '/api/v2/user', ...fault })
+      const started = performance.now()
+      const response = await browser.call('POST', '/auth/exchange', {
+        body: { code: callback.get('code'), state },
+      })
+      expect(response.status, JSON.stringify(fault)).toBe(200)
+      const answer = ExchangeResponseSchema.parse(await response.json())
+      expect(answer.user, JSON.stringify(fault)).toBeUndefined()
+      expect(answer.scope).toBe('repo:read')
+      // The exchange waits for the profile no longer than PRIME_TIMEOUT_MS, whatever the time-out of API calls.
+      expect(performance.now() - started).toBeLessThan(PRIME_TIMEOUT_MS + 900)
+      expect(await (await browser.call('GET', '/auth/session')).json()).toMatchObject({
+        connected: true,
+      })
+    }
   })
 
   it('shows the narrower scope the user granted', async () => {

@@ -1,6 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query'
+import type { ExchangeResponse } from '../../protocol/playground-api'
 import type { SessionResponse } from '../../protocol/playground-common'
+import { USER_ME } from '../../protocol/endpoint-rows-account'
 import { ACCOUNT_KEY } from '../lib/account-key'
+import { apiCall } from '../lib/api-call'
+import { forgetPrimedAnswers, primeAnswer } from '../lib/api-client'
 import { userQueries } from '../users/user-queries'
 import { apiStatusStore } from '../lib/api-status-store'
 import { sessionQueries } from './session-queries'
@@ -12,6 +16,7 @@ import { sessionQueries } from './session-queries'
  * is connected.
  */
 export async function refreshAfterSessionChange(client: QueryClient): Promise<void> {
+  forgetPrimedAnswers()
   client.removeQueries({ queryKey: ACCOUNT_KEY })
   apiStatusStore.resetForNewSession()
   // A session read sent before the change (the callback page's own, on a fresh load) may still
@@ -24,12 +29,24 @@ export async function refreshAfterSessionChange(client: QueryClient): Promise<vo
 /**
  * After the code exchange: the answer says what `GET /auth/session` would, so the cache takes it
  * instead of asking again, and the new account's profile (which the header and the usual landing
- * page show) is requested at once (bench: the login round trip).
+ * page show) is requested at once (bench: the login round trip). When the exchange's answer
+ * brought the profile (src/proxy/prime-profile.ts), that request is answered with it, through
+ * the same checks and listeners as any answer, without leaving the browser.
  */
 export async function startSession(
   client: QueryClient,
-  session: { scope: string; requestedScope: string; connectedAt: string },
+  session: Pick<ExchangeResponse, 'scope' | 'requestedScope' | 'connectedAt' | 'user'>,
 ): Promise<void> {
+  forgetPrimedAnswers()
+  if (session.user !== undefined) {
+    primeAnswer(
+      apiCall(USER_ME).path,
+      new Response(session.user.body, {
+        status: 200,
+        headers: { ...session.user.headers, 'Content-Type': 'application/json' },
+      }),
+    )
+  }
   client.removeQueries({ queryKey: ACCOUNT_KEY })
   apiStatusStore.resetForNewSession()
   // A session read that left before the exchange would answer "not connected": drop it.
