@@ -52,7 +52,8 @@ export const ExchangeResponseSchema = z.object({
    */
   user: z.optional(
     z.object({
-      headers: z.record(z.string(), z.string()),
+      /** `[name, value]` pairs (a record would add zod code to every first request's checks). */
+      headers: z.array(z.array(z.string())),
       body: z.string(),
     }),
   ),

@@ -73,11 +73,10 @@ export async function primeProfile(
       },
     }))
     if (!isUsable) return undefined
-    const passed: Record<string, string> = {}
-    for (const name of PASSED_HEADERS) {
+    const passed = PASSED_HEADERS.flatMap((name) => {
       const value = response.headers.get(name)
-      if (value !== null) passed[name] = value
-    }
+      return value === null ? [] : [[name, value]]
+    })
     return { headers: passed, body: response.body }
   } catch {
     // Timed out or unreachable: the exchange has succeeded all the same.

@@ -73,7 +73,10 @@ describe('a login whose exchange brought the profile (src/proxy/prime-profile.ts
     requestedScope: 'repo:read',
     connectedAt: '2024-01-01T00:00:00Z',
     user: {
-      headers: { 'X-RateLimit-Limit': '5000', 'X-RateLimit-Remaining': '4321' },
+      headers: [
+        ['X-RateLimit-Limit', '5000'],
+        ['X-RateLimit-Remaining', '4321'],
+      ],
       body: JSON.stringify({ data: alice }),
     },
   }

@@ -43,7 +43,10 @@ export async function startSession(
       apiCall(USER_ME).path,
       new Response(session.user.body, {
         status: 200,
-        headers: { ...session.user.headers, 'Content-Type': 'application/json' },
+        headers: [
+          ...session.user.headers.filter((pair): pair is [string, string] => pair.length === 2),
+          ['Content-Type', 'application/json'],
+        ],
       }),
     )
   }
