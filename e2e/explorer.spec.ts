@@ -29,9 +29,6 @@ async function send(page: Page, status: number, confirm?: string) {
 }
 
 test.describe('API explorer', () => {
-  // PENDING until the emulator serves the document operations (branch wt-api): before that the
-  // emulator answers 404/501 and this journey fails at its first Send. Passed with wt-api
-  // (0f52922) merged in; the three tests below pass either way.
   test('connected with doc and repo, lists a repository’s documents, creates one, reads it back, updates it and deletes it', async ({
     page,
   }) => {
