@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { Writable } from 'node:stream'
 import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
 import { seedApps } from '../src/emulator/seed'
@@ -21,6 +22,7 @@ import {
 import { TokenResponseSchema } from '../src/protocol/schemas'
 import { loadConfig, type Config } from '../src/proxy/config'
 import { createProxy } from '../src/proxy/proxy'
+import { createLogger } from '../src/server/logger'
 import { createHttpUpstream } from '../src/proxy/upstream'
 import { createWebApp } from '../src/proxy/web-app'
 
@@ -91,9 +93,20 @@ export async function startBenchStack(appDir: string): Promise<BenchStack> {
 
     const upstream = createHttpUpstream()
     closers.push(() => upstream.close())
-    // The production composition of src/server.ts: the proxy, then the built app beside it.
+    // The production composition of src/server.ts: the proxy, then the built app beside it, and
+    // its log line per request, written (as src/server.ts does) through the server's logger,
+    // scrubbing included; only the bytes are discarded, so the bench's output stays readable.
+    const log = createLogger({
+      format: 'text',
+      secrets: [
+        config.clientSecret,
+        config.sessionSecret,
+        ...(config.codeClient ? [config.codeClient.clientSecret] : []),
+      ],
+      destination: new Writable({ write: (_chunk, _encoding, done) => done() }),
+    })
     const app = new Hono()
-    app.route('/', createProxy({ config, upstream }))
+    app.route('/', createProxy({ config, upstream, log: (line) => log.info(line) }))
     app.route('/', createWebApp({ root: appDir, config }))
     listener = getRequestListener(app.fetch)
 

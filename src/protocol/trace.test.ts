@@ -7,7 +7,13 @@ import {
   parseTraceHeader,
   type ProxyTrace,
 } from './trace'
-import { MIN_SECRET_LENGTH, REDACTED, redactTrace, scrubString } from './trace-redaction'
+import {
+  MIN_SECRET_LENGTH,
+  REDACTED,
+  createScrubber,
+  redactTrace,
+  scrubString,
+} from './trace-redaction'
 
 /** Bounded, so `npm test` stays fast; every property checks that all of its runs happened. */
 const NUM_RUNS = 500
@@ -199,6 +205,15 @@ describe('scrubString', () => {
 
   it('ignores known values too short to search for', () => {
     expect(scrubString('code=abc', ['abc'])).toBe('code=abc')
+  })
+
+  it('scrubs the same with its forms computed once (createScrubber, the logger) (property)', () => {
+    checkEvery(
+      fc.tuple(fc.array(anySecret, { maxLength: 3 }), textWith(anySecret)),
+      ([secrets, text]) => {
+        expect(createScrubber(secrets)(text)).toBe(scrubString(text, secrets))
+      },
+    )
   })
 })
 

@@ -631,6 +631,47 @@ describe('/api/v2 forwarding', () => {
     expect(response.headers.get('X-RateLimit-Remaining')).toBe('76')
   })
 
+  it('keeps the rate-limit headers on a 502 made of a failed call', async () => {
+    const browser = createBrowser(proxy)
+    await connect(browser)
+    emulator.control.queueFault({
+      path: '/api/v2/user',
+      status: 503,
+      body: 'down',
+      headers: { 'X-RateLimit-Limit': '77', 'X-RateLimit-Remaining': '12' },
+    })
+    const failed = await browser.call('GET', '/api/v2/user')
+    expect(failed.status).toBe(502)
+    expect(failed.headers.get('X-RateLimit-Remaining')).toBe('12')
+    expect(failed.headers.get('Cache-Control')).toBe('no-store')
+  })
+
+  it('renews the session cookie on a forwarded call, beside every header of the answer', async () => {
+    // The renewal's Set-Cookie is written during the call: the answer must keep it with the
+    // headers a forwarded answer always has.
+    const browser = createBrowser(proxy)
+    await connect(browser)
+    const sealed = browser.jar.get('pg_session')
+    now += 6 * 60_000
+    const response = await browser.call('GET', '/api/v2/user')
+    expect(response.status).toBe(200)
+    expect(response.headers.getSetCookie().map((cookie) => parseSetCookie(cookie).name)).toEqual(
+      expect.arrayContaining(['pg_session', 'pg_connected']),
+    )
+    expect(browser.jar.get('pg_session')).not.toBe(sealed)
+    expect(response.headers.get('X-RateLimit-Limit')).toBe('5000')
+    expect(response.headers.get('Content-Type')).toBe('application/json; charset=UTF-8')
+    expect(response.headers.get('Cache-Control')).toBe('no-store')
+    expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff')
+    // Without a renewal, the same headers and no cookie.
+    const again = await browser.call('GET', '/api/v2/user')
+    expect(again.headers.getSetCookie()).toEqual([])
+    expect(again.headers.get('X-RateLimit-Limit')).toBe('5000')
+    expect(again.headers.get('Content-Type')).toBe('application/json; charset=UTF-8')
+    expect(again.headers.get('Cache-Control')).toBe('no-store')
+    expect(again.headers.get('X-Content-Type-Options')).toBe('nosniff')
+  })
+
   it('answers 404 for an unknown user', async () => {
     const response = await createBrowser(proxy).call('GET', '/api/v2/users/nobody-here')
     expect(response.status).toBe(404)

@@ -15,6 +15,7 @@ import type { ProxyContext } from './context'
 import { isSessionEnded, markSessionEnded } from './ended-sessions'
 import { stateId } from './oauth'
 import type { Sealer } from './seal'
+import { remember, sessionCookieScanner } from './session-cookie'
 import type { StateStore } from './store/state-store'
 
 export const TRANSACTION_TTL_SECONDS = 600
@@ -95,16 +96,6 @@ export interface CookieJar {
    * sibling localhost port set one with a narrower path (cookie tossing; cookies ignore ports).
    */
   hasDuplicateSessionCookie(c: Context): boolean
-}
-
-/** Counts the cookies named `name` in the request's Cookie header(s) (RFC 6265 §5.4 allows several). */
-function countCookies(c: Context, name: string): number {
-  let count = 0
-  for (const pair of (c.req.header('Cookie') ?? '').split(';')) {
-    const eq = pair.indexOf('=')
-    if (eq !== -1 && pair.slice(0, eq).trim() === name) count += 1
-  }
-  return count
 }
 
 /**
@@ -191,22 +182,26 @@ export function createCookieJar(
     setCookie(c, hintCookieName, '1', { ...connectedHintCookie, maxAge: remaining })
   }
 
+  const scanSessionCookie = sessionCookieScanner(sessionCookieName)
+
   // Unsealing (AES-GCM through Web Crypto) was the proxy's largest cost per API call (--cpu-prof).
   // A sealed value cannot be altered, so the session it holds is remembered by the exact value,
-  // with the seal's own expiry; the idle check below still runs on every call.
-  const unsealedSessions = new Map<string, { payload: unknown; expiresAt: number }>()
-  async function unsealSession(value: string): Promise<unknown> {
-    const cached = unsealedSessions.get(value)
-    if (cached !== undefined && clock() < cached.expiresAt) return cached.payload
+  // with the seal's own expiry, checked against the schema once (frozen: every call shares it);
+  // the idle and ended checks still run on every call.
+  const unsealedSessions = new Map<string, { session: Session | null; expiresAt: number }>()
+  async function unsealSession(value: string): Promise<Session | null> {
     const payload = await sealer.unseal('session', value)
+    const parsed = SessionSchema.safeParse(payload)
+    const session = parsed.success ? Object.freeze(parsed.data) : null
     if (payload !== null && typeof payload.exp === 'number') {
-      if (unsealedSessions.size >= UNSEALED_CACHE_SIZE) {
-        const oldest = unsealedSessions.keys().next()
-        if (oldest.done !== true) unsealedSessions.delete(oldest.value)
-      }
-      unsealedSessions.set(value, { payload, expiresAt: payload.exp * 1000 })
+      remember(
+        unsealedSessions,
+        value,
+        { session, expiresAt: payload.exp * 1000 },
+        UNSEALED_CACHE_SIZE,
+      )
     }
-    return payload
+    return session
   }
 
   // Sessions live in sealed cookies, so there is no server-side record to delete at logout
@@ -230,14 +225,18 @@ export function createCookieJar(
    * the cookie (deleted it, or wrote the new session's).
    */
   async function liveSession(c: Context): Promise<Session | 'none' | 'dead' | 'ended'> {
-    const value = getCookie(c, sessionCookieName)
+    const { value } = scanSessionCookie(c)
     if (value === undefined) return 'none'
-    const payload = SessionSchema.safeParse(await unsealSession(value))
-    if (!payload.success || clock() - payload.data.lastActiveAt > SESSION_IDLE_SECONDS * 1000) {
+    const cached = unsealedSessions.get(value)
+    const session =
+      cached !== undefined && clock() < cached.expiresAt
+        ? cached.session
+        : await unsealSession(value)
+    if (session === null || clock() - session.lastActiveAt > SESSION_IDLE_SECONDS * 1000) {
       return 'dead'
     }
-    if (await isSessionEnded(store, payload.data.id)) return 'ended'
-    return payload.data
+    if (await isSessionEnded(store, session.id)) return 'ended'
+    return session
   }
 
   async function readSession(c: Context): Promise<Session | null> {
@@ -307,7 +306,7 @@ export function createCookieJar(
       const session = await liveSession(c)
       if (typeof session !== 'string') await markEnded(session)
     },
-    hasDuplicateSessionCookie: (c) => countCookies(c, sessionCookieName) > 1,
+    hasDuplicateSessionCookie: (c) => scanSessionCookie(c).count > 1,
   }
 }
 

@@ -55,11 +55,13 @@ export function createHttpUpstream(): Upstream & { close(): void } {
     new Promise<UpstreamResponse>((resolve, reject) => {
       const isHttps = request.url.protocol === 'https:'
       const send = isHttps ? https.request : http.request
+      // No socket time-out of its own: the timer below bounds the whole exchange, which an idle
+      // socket cannot outlast, and arming a socket's time-out costs every call (bench: proxy CPU
+      // per forwarded call).
       const req = send(request.url, {
         method: request.method,
         headers: request.headers,
         agent: isHttps ? agents['https:'] : agents['http:'],
-        timeout: request.timeoutMs,
       })
       // Settles exactly once, whichever comes first: the end of the body, an error of the
       // request or the response, a close before the end (the service dropped the connection
@@ -77,7 +79,6 @@ export function createHttpUpstream(): Upstream & { close(): void } {
       const timedOut = () =>
         fail(new UpstreamError('timeout', `no answer within ${request.timeoutMs} ms`))
       const timer = setTimeout(timedOut, request.timeoutMs)
-      req.on('timeout', timedOut)
       req.on('error', fail)
       req.on('response', (res) => {
         const chunks: Buffer[] = []

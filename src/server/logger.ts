@@ -6,7 +6,7 @@
  * cookie into its lines in the first place (ProxyOptions.log).
  */
 import { pino, type DestinationStream } from 'pino'
-import { scrubString } from '../protocol/trace-redaction'
+import { createScrubber } from '../protocol/trace-redaction'
 
 type LogLevel = 'info' | 'warn' | 'error'
 
@@ -27,7 +27,7 @@ export interface LoggerOptions {
 }
 
 export function createLogger(options: LoggerOptions): Logger {
-  const scrub = (message: string) => scrubString(message, options.secrets)
+  const scrub = createScrubber(options.secrets)
   if (options.format === 'json') {
     const log = pino(
       {
