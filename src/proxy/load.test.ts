@@ -44,7 +44,7 @@ beforeAll(async () => {
       log: (line) => emulatorLines.push(line),
     },
   })
-  // The proxy answers its listening address (proxy.ts, allowedHosts): built once the port is known.
+  // The proxy answers its listening address (guards.ts, allowedHosts): built once the port is known.
   const late: { proxy?: ReturnType<typeof createProxy> } = {}
   await new Promise<void>((resolve) => {
     const fetch = (request: Request) =>

@@ -44,8 +44,6 @@ function setNoStoreHeaders(c: Context): void {
 /** Every body /auth accepts is a small JSON object: a scope list, a code and a state. */
 export const MAX_BODY_BYTES = 16 * 1024
 
-export { allowedHosts } from './guards'
-
 export function createProxy(options: ProxyOptions): Hono {
   const clock = options.clock ?? Date.now
   const store = options.store ?? createMemoryStore({ clock })
