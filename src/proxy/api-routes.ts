@@ -5,8 +5,9 @@
 import { Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { requestLine } from '../protocol/endpoint-path'
-import { HEADERS } from '../protocol/headers'
+import { HEADERS, type HeaderSource } from '../protocol/headers'
 import type { TraceStep } from '../protocol/trace'
+import type { Config } from './config'
 import { MAX_UPSTREAM_BYTES, type ProxyContext } from './context'
 import { buildUpstreamUrl, matchForwardedCall } from './allow-list'
 import { proxyError, upstreamFailure } from './http-errors'
@@ -19,7 +20,28 @@ import { settleUpstream401 } from './scope-failure'
  * Response headers passed back to the browser: the ones the protocol parses (headers.ts); all
  * others (Set-Cookie, CORS, …) are dropped.
  */
-const PASSED_HEADERS: readonly string[] = Object.values(HEADERS)
+export const PASSED_HEADERS: readonly string[] = Object.values(HEADERS)
+
+/** The passed headers an answer of the service carries, as `[name, value]` pairs. */
+export function passedHeaders(headers: HeaderSource): [string, string][] {
+  return PASSED_HEADERS.flatMap((name) => {
+    const value = headers.get(name)
+    return value === null ? [] : [[name, value] as [string, string]]
+  })
+}
+
+/**
+ * The headers of a call to the service, and only these: the browser's cookies, Authorization,
+ * Host, X-Forwarded-* and any X-Auth-Token it sent are never forwarded (checklist F3).
+ */
+export function serviceHeaders(config: Config, accessToken: string | null): Record<string, string> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'User-Agent': config.userAgent,
+  }
+  if (accessToken !== null) headers['X-Auth-Token'] = accessToken
+  return headers
+}
 
 /** Where this sub-app is mounted (proxy.ts); the table's paths are below it. */
 const API_BASE = '/api/v2'
@@ -72,16 +94,8 @@ export function createApiRoutes(ctx: ProxyContext) {
       )
     }
 
-    // Only these headers go out: the browser's cookies, Authorization, Host, X-Forwarded-* and
-    // any X-Auth-Token it sent are never forwarded (checklist F3).
-    const headers: Record<string, string> = {
-      Accept: 'application/json',
-      'User-Agent': config.userAgent,
-    }
-    if (session !== null) {
-      headers['X-Auth-Token'] = session.accessToken
-      addTraceSecrets(c, session.accessToken)
-    }
+    const headers = serviceHeaders(config, session?.accessToken ?? null)
+    if (session !== null) addTraceSecrets(c, session.accessToken)
 
     // Re-serialised by readApiBody: the service gets the proxy's JSON, not the browser's bytes.
     if (body.json !== undefined) headers['Content-Type'] = 'application/json'
@@ -131,10 +145,7 @@ export function createApiRoutes(ctx: ProxyContext) {
       })
     }
 
-    for (const name of PASSED_HEADERS) {
-      const value = response.headers.get(name)
-      if (value !== null) c.header(name, value)
-    }
+    for (const [name, value] of passedHeaders(response.headers)) c.header(name, value)
     const { status } = response
     const durationMs = Math.round(performance.now() - started)
     addTraceStep(c, () =>

@@ -9,18 +9,15 @@
  */
 import type { Context } from 'hono'
 import type { ExchangeResponse } from '../protocol/playground-api'
-import { HEADERS } from '../protocol/headers'
 import type { TraceRequest } from '../protocol/trace'
 import { buildUpstreamUrl, matchForwardedCall } from './allow-list'
+import { PASSED_HEADERS, passedHeaders, serviceHeaders } from './api-routes'
 import { MAX_UPSTREAM_BYTES, type ProxyContext } from './context'
 import { addTraceStep, headerFields, pickHeaders } from './flow-trace'
 import { parseJsonOrUndefined } from './json-body'
 
 /** The exchange waits no longer than this for the profile; the app asks itself after that. */
 export const PRIME_TIMEOUT_MS = 2000
-
-/** What api-routes.ts passes back of an answer: the headers the protocol parses. */
-const PASSED_HEADERS: readonly string[] = Object.values(HEADERS)
 
 export async function primeProfile(
   c: Context,
@@ -31,12 +28,8 @@ export async function primeProfile(
   const match = matchForwardedCall('GET', '/user', new URLSearchParams())
   if (!match.ok) throw new Error('GET /user left the endpoint table')
   const url = buildUpstreamUrl(config.baseUrl, match.path, match.search)
-  // The same headers as any forwarded call (api-routes.ts), and no others (checklist F3).
-  const headers = {
-    Accept: 'application/json',
-    'User-Agent': config.userAgent,
-    'X-Auth-Token': accessToken,
-  }
+  // The same headers as any forwarded call, and no others (checklist F3).
+  const headers = serviceHeaders(config, accessToken)
   const request: TraceRequest = {
     method: 'GET',
     url: url.href,
@@ -73,11 +66,7 @@ export async function primeProfile(
       },
     }))
     if (!isUsable) return undefined
-    const passed = PASSED_HEADERS.flatMap((name) => {
-      const value = response.headers.get(name)
-      return value === null ? [] : [[name, value]]
-    })
-    return { headers: passed, body: response.body }
+    return { headers: passedHeaders(response.headers), body: response.body }
   } catch {
     // Timed out or unreachable: the exchange has succeeded all the same.
     addTraceStep(c, () => ({
