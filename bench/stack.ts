@@ -20,7 +20,7 @@ import {
   StartLoginResponseSchema,
 } from '../src/protocol/playground-api'
 import { TokenResponseSchema } from '../src/protocol/schemas'
-import { loadConfig, type Config } from '../src/proxy/config'
+import { configSecrets, loadConfig, type Config } from '../src/proxy/config'
 import { createProxy } from '../src/proxy/proxy'
 import { createLogger } from '../src/server/logger'
 import { createHttpUpstream } from '../src/proxy/upstream'
@@ -98,11 +98,7 @@ export async function startBenchStack(appDir: string): Promise<BenchStack> {
     // scrubbing included; only the bytes are discarded, so the bench's output stays readable.
     const log = createLogger({
       format: 'text',
-      secrets: [
-        config.clientSecret,
-        config.sessionSecret,
-        ...(config.codeClient ? [config.codeClient.clientSecret] : []),
-      ],
+      secrets: configSecrets(config),
       destination: new Writable({ write: (_chunk, _encoding, done) => done() }),
     })
     const app = new Hono()

@@ -11,7 +11,7 @@ import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
 import { startEmulator } from './emulator/start'
 import { seedApps } from './emulator/seed'
-import { ConfigError, loadConfig, type Config } from './proxy/config'
+import { ConfigError, configSecrets, loadConfig, type Config } from './proxy/config'
 import { createProxy } from './proxy/proxy'
 import { createHttpUpstream } from './proxy/upstream'
 import { createWebApp } from './proxy/web-app'
@@ -57,11 +57,7 @@ async function main(): Promise<void> {
   const { config, serverConfig } = readConfig()
   const log = createLogger({
     format: serverConfig.logFormat,
-    secrets: [
-      config.clientSecret,
-      config.sessionSecret,
-      ...(config.codeClient ? [config.codeClient.clientSecret] : []),
-    ],
+    secrets: configSecrets(config),
   })
   if (config.isSessionSecretGenerated) {
     log.warn(

@@ -192,6 +192,18 @@ const SERVICE_VARIABLES = [
 export type Env = Record<string, string | undefined>
 
 /**
+ * Every secret the configuration holds: the server's log and the flow trace remove them from
+ * whatever they write (src/server/logger.ts, flow-trace.ts).
+ */
+export function configSecrets(config: Config): string[] {
+  return [
+    config.clientSecret,
+    config.sessionSecret,
+    ...(config.codeClient ? [config.codeClient.clientSecret] : []),
+  ]
+}
+
+/**
  * Parses the configuration. Every bad variable is reported at once, by name. The secret is
  * read from YUQUE_CLIENT_SECRET; a `VITE_`-prefixed secret is refused because Vite would put it
  * in the browser bundle (security checklist H1).

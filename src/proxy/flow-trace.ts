@@ -21,7 +21,7 @@ import {
 import { redactTrace } from '../protocol/trace-redaction'
 import { TRACE_REQUEST_HEADER, TRACE_REQUEST_VALUE } from '../protocol/trace-request'
 import type { HeaderSource } from '../protocol/headers'
-import type { Config } from './config'
+import { configSecrets, type Config } from './config'
 import type { TokenAnswer } from './oauth'
 import type { TokenCall } from './token-endpoint'
 
@@ -73,11 +73,7 @@ function cookieValues(cookieHeader: string | undefined, setCookies: string[]): s
  * noted are redacted. A call that does not ask costs one header lookup.
  */
 export function flowTraceMiddleware(config: Config, clock: () => number) {
-  const configSecrets = [
-    config.clientSecret,
-    config.codeClient?.clientSecret ?? '',
-    config.sessionSecret,
-  ]
+  const secretsOfConfig = configSecrets(config)
   const traced = async (c: Context, next: Next) => {
     const collector: TraceCollector = { steps: [], secrets: [] }
     const at = clock()
@@ -94,7 +90,7 @@ export function flowTraceMiddleware(config: Config, clock: () => number) {
       durationMs: Math.round(performance.now() - started),
     }
     const secrets = [
-      ...configSecrets,
+      ...secretsOfConfig,
       ...collector.secrets,
       ...cookieValues(c.req.header('Cookie'), c.res.headers.getSetCookie()),
     ]
