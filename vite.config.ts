@@ -43,18 +43,15 @@ function precompress(): Plugin {
  * src/proxy/page-preload.ts writes the page's own preloads the same way.
  */
 function lowPriorityScripts(): Plugin {
-  const lower = (tag: string) => (html: string) =>
-    html.replaceAll(tag, `${tag} fetchpriority="low"`)
   return {
     name: 'low-priority-scripts',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler: (html) =>
-        [
-          lower('<script type="module" crossorigin'),
-          lower('<link rel="modulepreload" crossorigin'),
-        ].reduce((page, change) => change(page), html),
+        html
+          .replaceAll('<script type="module" crossorigin', '$& fetchpriority="low"')
+          .replaceAll('<link rel="modulepreload" crossorigin', '$& fetchpriority="low"'),
     },
   }
 }

@@ -101,7 +101,7 @@ interface RenderableNode {
  * render inside an AsyncLocalStorage, which on Node 20 turns on promise hooks for the whole
  * process, for good: the embedded emulator shares its process with the proxy (src/server.ts),
  * whose every call then pays for them (bench: proxy throughput, measured 0.65–0.69× with them
- * and 0.72–0.75× without, side by side). The emulator's pages have no async component and no
+ * and 0.74–0.78× without, two runs each). The emulator's pages have no async component and no
  * context, so the walk alone renders them, and an async part is refused here rather than lost.
  */
 function renderSync(node: Html): string {
