@@ -1,6 +1,8 @@
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import type { Rolldown } from 'vite'
 import { defineConfig, type Plugin } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { prerenderPageHeads } from './scripts/page-heads/plugin.ts'
@@ -56,6 +58,31 @@ function lowPriorityScripts(): Plugin {
   }
 }
 
+/**
+ * Whether a module is part of index.html's static graph (its entry and what that imports, not
+ * dynamically): the first load's chunk holds exactly those. Rolldown's `$initial` tag would take
+ * the static graph of every entry, and the callback's early exchange (an entry of its own, with
+ * zod) must not bring its modules into every page's first load.
+ */
+function firstLoadGroup(): Rolldown.CodeSplittingNameFunction {
+  const reachable = new WeakMap<object, Set<string>>()
+  return (id, context) => {
+    let graph = reachable.get(context)
+    if (graph === undefined) {
+      graph = new Set()
+      const stack = [fileURLToPath(new URL('index.html', import.meta.url))]
+      while (stack.length > 0) {
+        const next = stack.pop() as string
+        if (graph.has(next)) continue
+        graph.add(next)
+        stack.push(...(context.getModuleInfo(next)?.importedIds ?? []))
+      }
+      reachable.set(context, graph)
+    }
+    return graph.has(id) ? 'first-load' : null
+  }
+}
+
 // The client secret's variable is YUQUE_CLIENT_SECRET: it does not start with the envPrefix, so
 // Vite never exposes it to the bundle (checklist H1). Never set envPrefix to ''.
 export default defineConfig({
@@ -75,11 +102,17 @@ export default defineConfig({
     // shell (src/proxy/page-preload.ts); it never serves the manifest itself (web-app.ts).
     manifest: true,
     rolldownOptions: {
+      // The callback's early exchange is an entry of its own, which the server puts first in the
+      // `/callback` shell (src/web/callback/early-exchange.ts; docs/decisions/0011).
+      input: { index: 'index.html', 'early-exchange': 'src/web/callback/early-exchange.ts' },
       output: {
-        // Everything the entry imports statically in one chunk: otherwise each module a lazy
-        // chunk shares with the first load (React, the i18n store, …) becomes a file of its
-        // own, and seven small files compress ~1.7 kB worse than one (bench/bundle.ts).
-        codeSplitting: { groups: [{ name: 'first-load', tags: ['$initial'] }] },
+        // Everything index.html's entry imports statically in one chunk (firstLoadGroup: the
+        // $initial tag narrowed to that entry): otherwise each module a lazy chunk shares with
+        // the first load (React, the i18n store, …) becomes a file of its own, and seven small
+        // files compress ~1.7 kB worse than one (bench/bundle.ts).
+        codeSplitting: {
+          groups: [{ name: firstLoadGroup(), debugName: 'first-load', tags: ['$initial'] }],
+        },
       },
     },
   },

@@ -4,6 +4,7 @@
  * temporary directories (a stale dist/ proves nothing); `npm run bench` reports the same figures.
  */
 import { beforeAll, expect, test } from 'vitest'
+import { CALLBACK_EARLY_ENTRY } from '../src/protocol/page-modules'
 import { BUNDLE_BUDGET, KB, measureBundles, type BundleReport } from './bundle'
 
 let report: BundleReport
@@ -55,4 +56,14 @@ test('all CSS together stays within 10 kB gzip', () => {
 test('index.html preloads every static import of the entry chunk', () => {
   // Otherwise the first load would be a request waterfall, and the figures above incomplete.
   expect(report.app.unlistedStaticImports).toEqual([])
+})
+
+test('the callback’s early script shares no chunk with the first load', () => {
+  // Module scripts run in order once their imports have run: a chunk of the first load among
+  // the early script's imports would make the browser run that whole chunk first, and the code
+  // exchange would leave no earlier than before (src/web/callback/early-exchange.ts).
+  const early = report.app.otherEntries.find((entry) => entry.module === CALLBACK_EARLY_ENTRY)
+  expect(early, 'the build has the early script as an entry (vite.config.ts)').toBeDefined()
+  expect(early?.sharedWithFirstLoad).toEqual([])
+  expect(report.app.otherEntries.map((entry) => entry.module)).toEqual([CALLBACK_EARLY_ENTRY])
 })

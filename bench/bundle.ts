@@ -78,6 +78,11 @@ export interface BundleMeasurement {
   allCss: SizeTotal
   /** Static imports found by following the manifest that index.html does not preload. */
   unlistedStaticImports: string[]
+  /**
+   * The build's other entries (the callback's early script, src/protocol/page-modules.ts): the
+   * chunks each runs with, and which of them the first load holds too.
+   */
+  otherEntries: { module: string; js: string[]; sharedWithFirstLoad: string[] }[]
 }
 
 const ManifestSchema = z.record(
@@ -206,6 +211,13 @@ export async function measureBuild(outDir: string): Promise<BundleMeasurement> {
     })
   }
 
+  const otherEntries = Object.entries(manifest)
+    .filter(([key, entry]) => entry.isEntry === true && !entryKeys.includes(key))
+    .map(([module]) => {
+      const chunks = [...closure([module]).js]
+      return { module, js: chunks, sharedWithFirstLoad: chunks.filter((file) => firstJs.has(file)) }
+    })
+
   const js = await Promise.all([...firstJs].map(size))
   const css = await Promise.all([...firstCss].map(size))
   const everyCss = Object.values(manifest).flatMap((entry) => entry.css ?? [])
@@ -216,6 +228,7 @@ export async function measureBuild(outDir: string): Promise<BundleMeasurement> {
     routes,
     allCss: sumSizes(await Promise.all([...new Set(everyCss)].map(size))),
     unlistedStaticImports,
+    otherEntries,
   }
 }
 

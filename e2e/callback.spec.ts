@@ -73,6 +73,37 @@ test.describe('The callback', () => {
     expect(exchanges).toHaveLength(1)
   })
 
+  test('the code exchange leaves before the app’s own script has run, and the page lands on the profile', async ({
+    page,
+    emulator,
+  }) => {
+    // In the page, before any of its scripts: the order of the exchange's request and of the
+    // app's first act (main.tsx takes the parameters out of the address bar).
+    await page.addInitScript(() => {
+      const order: string[] = []
+      Object.assign(window, { __order: order })
+      const fetch = window.fetch.bind(window)
+      window.fetch = (input, init) => {
+        if (String(input instanceof Request ? input.url : input).endsWith('/auth/exchange')) {
+          order.push('exchange sent')
+        }
+        return fetch(input, init)
+      }
+      const replaceState = history.replaceState.bind(history)
+      history.replaceState = (data, unused, url) => {
+        if (url === '/callback') order.push('address cleared by the app')
+        replaceState(data, unused, url)
+      }
+    })
+    await connectAs(page, { login: 'alice', scopes: ['doc:read'] })
+    await expect(page).toHaveURL('/me')
+    await expect(page.getByRole('article', { name: 'Alice Chen' })).toBeVisible()
+    const order = await page.evaluate(() => (window as unknown as { __order: string[] }).__order)
+    // src/web/callback/early-exchange.ts, run first by the callback's shell (src/proxy/web-app.ts).
+    expect(order).toEqual(['exchange sent', 'address cleared by the app'])
+    expect(await emulator.tokenCalls()).toHaveLength(1)
+  })
+
   test('a callback link from an attacker’s login is refused in the victim’s browser (login CSRF)', async ({
     page: attackerPage,
     newGuardedContext,

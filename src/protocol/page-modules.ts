@@ -51,9 +51,17 @@ const CONNECTED = ['src/web/layout/connected.tsx', 'src/web/layout/api-notices.t
  */
 const CALLBACK = ['src/web/callback/exchange-once.ts', PAGES.profile, ...CONNECTED]
 
+/**
+ * The callback's own small script (an entry of the build, vite.config.ts): the server runs it
+ * before the first load's chunk in the `/callback` shell, so that the code exchange leaves
+ * before the app has booted (docs/decisions/0011-early-code-exchange.md).
+ */
+export const CALLBACK_EARLY_ENTRY = 'src/web/callback/early-exchange.ts'
+
 /** Every module this table names: the server checks each against the build as it starts. */
 export const ALL_PAGE_MODULES: readonly string[] = [
   ...new Set([
+    CALLBACK_EARLY_ENTRY,
     'src/web/i18n/zh.ts',
     ...PAGE_ROUTES.map((route) => route.module),
     ...CALLBACK,
@@ -67,6 +75,11 @@ export function pageModule(pathname: string): string {
   const path = pathname.toLowerCase().replace(/(.)\/+$/, '$1')
   if (path === '/users' || /^\/users\/[^/]+$/.test(path)) return PAGES.users
   return PAGE_ROUTES.find((route) => route.path === path)?.module ?? PAGES.notFound
+}
+
+/** The scripts a page at `pathname` runs before the first load's chunk. */
+export function pageScripts(pathname: string): string[] {
+  return pageModule(pathname) === PAGES.callback ? [CALLBACK_EARLY_ENTRY] : []
 }
 
 /**
@@ -84,6 +97,9 @@ export function pageModules(
     ...(options.locale === 'zh-CN' ? ['src/web/i18n/zh.ts'] : []),
     page,
     ...(page === PAGES.callback ? CALLBACK : []),
+    // A login leaves from here and comes back to /callback, whose first script this is: it is
+    // in the browser's cache by then (fetched, not run).
+    ...(page === PAGES.connect ? [CALLBACK_EARLY_ENTRY] : []),
     ...EVERY_PAGE,
     ...(options.connected ? CONNECTED : []),
   ]

@@ -6,6 +6,7 @@
 // on each `.check()` so the server-only ones drop out of it: see schemas.ts.
 import { z } from 'zod/mini'
 import { stringMap } from './envelope'
+import { EXCHANGE_PARAM_MAX_LENGTH } from './playground-common'
 
 // What every page needs is in playground-common.ts (the web app's first load imports it alone).
 export {
@@ -34,8 +35,8 @@ export const StartLoginResponseSchema = z.object({
 export type StartLoginResponse = z.infer<typeof StartLoginResponseSchema>
 
 export const ExchangeRequestSchema = z.object({
-  code: /* @__PURE__ */ z.string().check(z.minLength(1), z.maxLength(512)),
-  state: /* @__PURE__ */ z.string().check(z.minLength(1), z.maxLength(512)),
+  code: /* @__PURE__ */ z.string().check(z.minLength(1), z.maxLength(EXCHANGE_PARAM_MAX_LENGTH)),
+  state: /* @__PURE__ */ z.string().check(z.minLength(1), z.maxLength(EXCHANGE_PARAM_MAX_LENGTH)),
 })
 export type ExchangeRequest = z.infer<typeof ExchangeRequestSchema>
 

@@ -15,6 +15,12 @@ export const CSRF_HEADER = 'X-Requested-With'
 export const CSRF_HEADER_VALUE = 'yuque-oauth-playground'
 
 /**
+ * The longest code or state the proxy takes (ExchangeRequestSchema): the callback refuses a longer
+ * one before anything leaves (web/callback/callback-params.ts), with no schema loaded.
+ */
+export const EXCHANGE_PARAM_MAX_LENGTH = 512
+
+/**
  * Proxy error codes the web app acts on; `message` always says what happened in words.
  */
 export const PROXY_ERROR_CODES = [

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ALL_PAGE_MODULES } from '../protocol/page-modules'
+import { ALL_PAGE_MODULES, CALLBACK_EARLY_ENTRY, PAGES } from '../protocol/page-modules'
 import { readPagePreload } from './page-preload'
 import { buildWith } from './test-manifest'
 
@@ -33,9 +33,32 @@ describe('readPagePreload', () => {
     expect(links.match(/modulepreload/g)).toHaveLength(1)
   })
 
+  it('runs an early entry after preloading what it imports, at the default priority', () => {
+    expect(readPagePreload(buildWith()).scriptsFor([CALLBACK_EARLY_ENTRY])).toBe(
+      '<link rel="modulepreload" crossorigin href="/assets/pending-states-h4sh.js" />' +
+        '<script type="module" crossorigin src="/assets/early-exchange-h4sh.js"></script>',
+    )
+  })
+
+  it('holds only index.html’s chunks as the first load’s, not another entry’s imports', () => {
+    const connect = PAGES.connect
+    const preload = readPagePreload(
+      buildWith({
+        [connect]: {
+          file: 'assets/connect-page-h4sh.js',
+          src: connect,
+          isDynamicEntry: true,
+          imports: ['index.html', '_pending-states-h4sh.js'],
+        },
+      }),
+    )
+    expect(preload.linksFor([connect])).toContain('href="/assets/pending-states-h4sh.js"')
+  })
+
   it('links nothing for a build without a manifest', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'page-preload-'))
     expect(readPagePreload(root).linksFor(['src/web/lib/validate.ts'])).toBe('')
+    expect(readPagePreload(root).scriptsFor([CALLBACK_EARLY_ENTRY])).toBe('')
   })
 
   it('stops the server at start when the build lacks a module the table names', () => {

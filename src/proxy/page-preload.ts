@@ -32,15 +32,24 @@ const ManifestSchema = z.record(
 )
 type Manifest = z.infer<typeof ManifestSchema>
 
+/** The first load's entry in the manifest: the shell's own script (Vite's key for index.html). */
+const FIRST_LOAD_ENTRY = 'index.html'
+
 /** A file name of the build as a page links it: only the hashed names Vite writes. */
 const ASSET_FILE = /^assets\/[\w.-]+\.(js|css)$/
 
 export interface PagePreload {
   /** The tags for these modules (page-modules.ts), without what the first load holds already. */
   linksFor(modules: readonly string[]): string
+  /**
+   * The `<script>` tags that run these entries (page-modules.ts `pageScripts`) before the first
+   * load's chunk, each after the preloads of what it imports. At the default priority: on the
+   * callback, the exchange it starts is what the page waits for.
+   */
+  scriptsFor(entries: readonly string[]): string
 }
 
-const NO_PRELOAD: PagePreload = { linksFor: () => '' }
+const NO_PRELOAD: PagePreload = { linksFor: () => '', scriptsFor: () => '' }
 
 /** The chunks and styles a manifest entry needs, its static imports first (depth first). */
 function collect(manifest: Manifest, key: string, files: Set<string>, seen: Set<string>): void {
@@ -53,11 +62,15 @@ function collect(manifest: Manifest, key: string, files: Set<string>, seen: Set<
   for (const css of entry.css ?? []) files.add(css)
 }
 
-function tag(file: string): string {
+function checked(file: string): string {
   if (!ASSET_FILE.test(file)) throw new Error(`The build's manifest names an odd file: ${file}`)
-  return file.endsWith('.css')
-    ? `<link rel="preload" as="style" crossorigin fetchpriority="low" href="/${file}" />`
-    : `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}" />`
+  return file
+}
+
+function tag(file: string, priority = ' fetchpriority="low"'): string {
+  return checked(file).endsWith('.css')
+    ? `<link rel="preload" as="style" crossorigin${priority} href="/${file}" />`
+    : `<link rel="modulepreload" crossorigin${priority} href="/${file}" />`
 }
 
 export function readPagePreload(root: string): PagePreload {
@@ -69,12 +82,10 @@ export function readPagePreload(root: string): PagePreload {
   for (const [key, entry] of Object.entries(manifest)) {
     if (entry.src !== undefined) bySource.set(entry.src, key)
   }
-  // What the first load holds (the entry and its static imports) is in the shell already.
-  const initial = new Set<string>()
+  // What the first load holds (index.html's entry and its static imports) is in the shell
+  // already. Not another entry's: the callback's early script loads on the callback alone.
   const initialSeen = new Set<string>()
-  for (const [key, entry] of Object.entries(manifest)) {
-    if (entry.isEntry === true) collect(manifest, key, initial, initialSeen)
-  }
+  collect(manifest, FIRST_LOAD_ENTRY, new Set<string>(), initialSeen)
   const missing = ALL_PAGE_MODULES.filter((module) => !bySource.has(module))
   if (missing.length > 0) {
     throw new Error(
@@ -95,9 +106,24 @@ export function readPagePreload(root: string): PagePreload {
         if (key === undefined) throw new Error(`${module} is not in src/protocol/page-modules.ts`)
         collect(manifest, key, files, seen)
       }
-      const links = [...files].map(tag).join('')
+      const links = [...files].map((file) => tag(file)).join('')
       cache.set(cacheKey, links)
       return links
+    },
+    scriptsFor(entries) {
+      return entries
+        .map((entry) => {
+          const key = bySource.get(entry)
+          const file = key === undefined ? undefined : manifest[key]?.file
+          if (key === undefined || file === undefined)
+            throw new Error(`${entry} is not in the build`)
+          const files = new Set<string>()
+          collect(manifest, key, files, new Set(initialSeen))
+          files.delete(file)
+          const preloads = [...files].map((imported) => tag(imported, '')).join('')
+          return `${preloads}<script type="module" crossorigin src="/${checked(file)}"></script>`
+        })
+        .join('')
     },
   }
 }

@@ -2,7 +2,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { ALL_PAGE_MODULES } from '../protocol/page-modules'
+import { ALL_PAGE_MODULES, CALLBACK_EARLY_ENTRY } from '../protocol/page-modules'
 import { MANIFEST_PATH } from './page-preload'
 
 const chunk = (source: string) => `assets/${path.basename(source).replace(/\.\w+$/, '')}-h4sh.js`
@@ -20,14 +20,19 @@ export function buildWith(extra: Record<string, unknown> = {}, modules = ALL_PAG
     },
     '_runtime-h4sh.js': { file: 'assets/runtime-h4sh.js' },
     '_shared-h4sh.js': { file: 'assets/shared-h4sh.js', imports: ['index.html'] },
+    // What the callback's early script imports, and the connect page too (vite.config.ts).
+    '_pending-states-h4sh.js': { file: 'assets/pending-states-h4sh.js' },
   }
   for (const module of modules) {
-    manifest[module] = {
-      file: chunk(module),
-      src: module,
-      isDynamicEntry: true,
-      imports: ['index.html', '_runtime-h4sh.js'],
-    }
+    manifest[module] =
+      module === CALLBACK_EARLY_ENTRY
+        ? { file: chunk(module), src: module, isEntry: true, imports: ['_pending-states-h4sh.js'] }
+        : {
+            file: chunk(module),
+            src: module,
+            isDynamicEntry: true,
+            imports: ['index.html', '_runtime-h4sh.js'],
+          }
   }
   Object.assign(manifest, extra)
   mkdirSync(path.join(root, path.dirname(MANIFEST_PATH)), { recursive: true })

@@ -174,7 +174,9 @@ describe('createWebApp with the build manifest', () => {
   const builtRoot = buildWith()
   writeFileSync(
     path.join(builtRoot, 'index.html'),
-    '<!doctype html><html lang="en"><head><title>shell</title></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html lang="en"><head><title>shell</title>' +
+      '<script type="module" crossorigin fetchpriority="low" src="/assets/index-h4sh.js"></script>' +
+      '</head><body><div id="root"></div></body></html>',
   )
   const builtApp = createWebApp({ root: builtRoot, config })
   const shellOf = async (page: string, cookie?: string) =>
@@ -194,6 +196,23 @@ describe('createWebApp with the build manifest', () => {
     expect(head).not.toContain('connect-page')
     expect(head).not.toContain('connected-h4sh')
     expect(await shellOf('/')).toContain('href="/assets/connect-page-h4sh.js"')
+  })
+
+  it('runs the callback’s early script before the first load’s, on the callback only', async () => {
+    const early = '<script type="module" crossorigin src="/assets/early-exchange-h4sh.js"></script>'
+    const firstLoad =
+      '<script type="module" crossorigin fetchpriority="low" src="/assets/index-h4sh.js">'
+    const callback = await shellOf('/callback')
+    // Module scripts run in document order (HTML Standard, "list of scripts that will execute
+    // in order"): the exchange leaves before the app's own code runs.
+    expect(callback.indexOf(early)).toBeGreaterThan(-1)
+    expect(callback.indexOf(early)).toBeLessThan(callback.indexOf(firstLoad))
+    expect(callback.match(/early-exchange-h4sh\.js/g)).toHaveLength(1)
+    for (const page of ['/', '/me', '/explore']) expect(await shellOf(page)).not.toContain(early)
+    // Where a login leaves from, it is fetched for the cache, not run.
+    expect(await shellOf('/')).toContain(
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/early-exchange-h4sh.js" />',
+    )
   })
 
   it('adds what a connected page draws when the connected hint says so', async () => {

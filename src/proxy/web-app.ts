@@ -9,7 +9,7 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono, type Context } from 'hono'
 import { readCookie, type Locale } from '../protocol/locale'
 import { withPageHead } from '../protocol/page-heads'
-import { pageModule, pageModules } from '../protocol/page-modules'
+import { pageModule, pageModules, pageScripts } from '../protocol/page-modules'
 import type { Config } from './config'
 import { localizeShell, shellLocale } from './localize-shell'
 import { readPageHeads } from './page-heads'
@@ -55,6 +55,9 @@ function withPreconnect(html: string, config: Config): string {
   return html.includes('</head>') ? html.replace('</head>', `${links}</head>`) : html
 }
 
+/** The shell's own script tag, as vite.config.ts's lowPriorityScripts leaves it. */
+const FIRST_LOAD_SCRIPT = /<script type="module"/
+
 /** The page in each language; a build without the Chinese shell serves English to everyone. */
 function readShells(root: string, config: Config): Record<Locale, string> {
   const en = readFileSync(path.join(root, 'index.html'), 'utf8')
@@ -77,15 +80,20 @@ function createShells(root: string, config: Config) {
   return (pathname: string, locale: Locale, cookie: string | undefined): EncodedShell => {
     const connected = readCookie(cookie ?? '', hintName) === '1'
     const links = preload.linksFor(pageModules(pathname, { connected, locale }))
+    const scripts = preload.scriptsFor(pageScripts(pathname))
     const page = pageModule(pathname)
     const head = heads[page]
-    const key = `${locale}\n${head === undefined ? '' : page}\n${links}`
+    const key = `${locale}\n${head === undefined ? '' : page}\n${links}\n${scripts}`
     let shell = encoded.get(key)
     if (shell === undefined) {
       let html = shells[locale]
       if (head !== undefined) {
         html = withPageHead(html, { className: head.className, html: head.html[locale] })
       }
+      // A page's own scripts run before the first load's: module scripts run in document order.
+      html = FIRST_LOAD_SCRIPT.test(html)
+        ? html.replace(FIRST_LOAD_SCRIPT, `${scripts}$&`)
+        : html.replace('</head>', `${scripts}</head>`)
       shell = encodeShell(
         html.includes('</head>') ? html.replace('</head>', `${links}</head>`) : html,
       )

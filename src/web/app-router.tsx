@@ -65,6 +65,12 @@ export function appRoutes(client: QueryClient, shellHead: ShellHead | null = nul
               path: 'callback',
               lazy: () =>
                 import('./callback/callback-page').then((m) => ({ Component: m.CallbackPage })),
+              // A successful exchange goes where the login leads, the page not drawn; the page
+              // shows what did not succeed (exchange-once.ts, leaveIfExchanged).
+              loader: () =>
+                import('./callback/exchange-once').then((exchange) =>
+                  exchange.leaveIfExchanged(client),
+                ),
             },
             {
               path: 'connect/client-code',

@@ -279,19 +279,20 @@ export function CallbackPage() {
     // A login usually lands on the profile: its code loads while the code is exchanged (bench/run.ts).
     void import('../profile/profile-page')
     let isCurrent = true
-    exchangeCodeOnce({ code: params.code, state: params.state }).then(
-      async (response) => {
+    // The route's loader (exchange-once.ts, leaveIfExchanged) leaves on success before this page
+    // is drawn; here the outcome is a failure, unless the loader was not the one to see it.
+    exchangeCodeOnce({ code: params.code, state: params.state })
+      .then(async (response) => {
         if (!isCurrent) return
         await startSessionOnce(client, response)
         announceToOtherTabs('connected')
         if (!isCurrent) return
         setOutcome({ status: 'connected', response })
         void navigate(landingPath(response.returnTo), { replace: true })
-      },
-      (error: unknown) => {
+      })
+      .catch((error: unknown) => {
         if (isCurrent) setOutcome({ status: 'failed', error })
-      },
-    )
+      })
     return () => {
       isCurrent = false
     }

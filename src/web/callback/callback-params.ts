@@ -2,7 +2,7 @@
  * What the service's redirect to `/callback` carried, checked before anything is sent anywhere
  * (RFC 6749 §4.1.2, §4.1.2.1). Pure: the page shows the verdict, the tests pin it down.
  */
-import { ExchangeRequestSchema } from '../../protocol/playground-api'
+import { EXCHANGE_PARAM_MAX_LENGTH } from '../../protocol/playground-common'
 import type { StoredStateStatus } from './pending-states'
 
 /** Why a callback is refused, as data: the page words it in its language (messages.ts). */
@@ -76,10 +76,24 @@ export function checkCallbackParams(params: URLSearchParams): CallbackParams {
   if (state === null) {
     return { kind: 'invalid', reason: { code: 'no-state' }, state: null }
   }
-  if (!ExchangeRequestSchema.safeParse({ code, state }).success) {
+  // What ExchangeRequestSchema (the proxy's) allows, checked without zod: the callback's early
+  // script checks with this and loads no schema (early-exchange.ts).
+  if (code.length > EXCHANGE_PARAM_MAX_LENGTH || state.length > EXCHANGE_PARAM_MAX_LENGTH) {
     return { kind: 'invalid', reason: { code: 'too-long' }, state }
   }
   return { kind: 'code', code, state }
+}
+
+/**
+ * What main.tsx took from the address bar (capture-address.ts), checked: a token in the fragment
+ * is refused as one in the query is (an implicit or hybrid response, which this client never
+ * asks for).
+ */
+export function checkCallbackAddress(address: { search: string; hash: string }): CallbackParams {
+  const hash = new URLSearchParams(address.hash.replace(/^#/, ''))
+  return hash.has('access_token') || hash.has('id_token')
+    ? { kind: 'invalid', reason: { code: 'token-in-fragment' }, state: null }
+    : checkCallbackParams(new URLSearchParams(address.search))
 }
 
 export type StateVerdict = 'match' | 'missing' | 'unknown' | 'used'

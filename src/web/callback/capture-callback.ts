@@ -2,7 +2,7 @@
  * The callback parameters main.tsx took out of the address bar at start-up (capture-address.ts),
  * checked: what the callback page reads.
  */
-import { checkCallbackParams, type CallbackParams } from './callback-params'
+import { checkCallbackAddress, type CallbackParams } from './callback-params'
 import { forgetCapturedAddress, peekCapturedAddress, type CapturedAddress } from './capture-address'
 
 export { captureCallbackFromAddressBar } from './capture-address'
@@ -17,15 +17,8 @@ let checked: { address: CapturedAddress; params: CallbackParams } | null = null
 export function peekCapturedCallback(): CallbackParams {
   const address = peekCapturedAddress()
   if (address === null) return { kind: 'empty' }
-  if (checked?.address !== address) checked = { address, params: check(address) }
+  if (checked?.address !== address) checked = { address, params: checkCallbackAddress(address) }
   return checked.params
-}
-
-function check(address: CapturedAddress): CallbackParams {
-  const hash = new URLSearchParams(address.hash.replace(/^#/, ''))
-  return hash.has('access_token') || hash.has('id_token')
-    ? { kind: 'invalid', reason: { code: 'token-in-fragment' }, state: null }
-    : checkCallbackParams(new URLSearchParams(address.search))
 }
 
 /** Called once the callback page holds the parameters in its own state. */

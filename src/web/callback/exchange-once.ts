@@ -13,12 +13,16 @@
  * them (bench: the login round trip); the callback page then gets the same promise.
  */
 import type { QueryClient } from '@tanstack/react-query'
+import { replace } from 'react-router-dom'
 import type { ExchangeRequest, ExchangeResponse } from '../../protocol/playground-api'
 import { startSession } from '../session/account-cache'
+import { announceToOtherTabs } from '../session/tab-sync'
 import { exchangeCode } from '../session/login-requests'
 import { verifyState, type CallbackParams } from './callback-params'
-import { peekCapturedCallback } from './capture-callback'
+import { forgetCapturedCallback, peekCapturedCallback } from './capture-callback'
+import { earlyExchange } from './early-exchange'
 import { pendingStates, type ClaimResult, type StoredStateStatus } from './pending-states'
+import { landingPath } from './landing-path'
 import { recordCallbackOnce } from './record-callback'
 
 export class ExchangeRefusedError extends Error {
@@ -86,10 +90,14 @@ export function startExchangeEarly(
   return exchange
 }
 
+/**
+ * A state the callback's early script claimed (early-exchange.ts) is this page life's own: its
+ * exchange is the one that left then, whose answer the API client takes as this request's.
+ */
 export const exchangeCodeOnce = createExchangeGuard({
-  claim: (state) => pendingStates.claim(state),
-  exchange: exchangeCode,
-  status: (state) => pendingStates.status(state),
+  claim: (state) => (earlyExchange.claimed(state) ? 'claimed' : pendingStates.claim(state)),
+  exchange: (request) => exchangeCode(request, earlyExchange.take(request)),
+  status: (state) => (earlyExchange.claimed(state) ? 'pending' : pendingStates.status(state)),
 })
 
 const sessionsStarted = new WeakMap<ExchangeResponse, Promise<void>>()
@@ -124,4 +132,28 @@ export function exchangeFromAddressBar(client: QueryClient): void {
   void import('../profile/profile-page')
   void import('../layout/connected')
   void import('../layout/api-notices')
+}
+
+/**
+ * The callback route's loader (app-router.tsx): it waits for the exchange the app started as it
+ * booted (the callback's early script's, or exchangeFromAddressBar's), and on success goes where
+ * the login leads without drawing the callback page first (bench: the login round trip). The
+ * page shows what did not succeed, step by step: an invalid address, a state this tab did not
+ * send, the service's error, a refused exchange (null here).
+ */
+export async function leaveIfExchanged(client: QueryClient): Promise<Response | null> {
+  const exchange = startExchangeEarly(peekCapturedCallback(), exchangeCodeOnce)
+  if (exchange === null) return null
+  let response: ExchangeResponse
+  try {
+    response = await exchange
+    await startSessionOnce(client, response)
+  } catch {
+    return null
+  }
+  // What the callback page does on success (callback-page.tsx), the page not being drawn.
+  announceToOtherTabs('connected')
+  forgetCapturedCallback()
+  // In place of /callback, as the page's navigate(…, { replace: true }): Back never returns to it.
+  return replace(landingPath(response.returnTo))
 }

@@ -41,6 +41,8 @@ interface RequestOptions {
   signal?: AbortSignal
   /** The body is the service's `{data: …}` envelope around what `schema` describes. */
   enveloped?: boolean
+  /** The request left already (callback/early-exchange.ts): this call takes its answer. */
+  sent?: Promise<Response> | null
 }
 
 /** A schema, or a loader of one: the first load's queries import theirs when they ask. */
@@ -95,7 +97,12 @@ function takePrimed(path: string, method: Method): Response | null {
 export async function send(
   path: string,
   method: Method,
-  options: { body?: unknown; rawBody?: string; signal?: AbortSignal },
+  options: {
+    body?: unknown
+    rawBody?: string
+    signal?: AbortSignal
+    sent?: Promise<Response> | null
+  },
 ): Promise<{ response: Response; meta: ResponseMeta }> {
   // checklist E1: the static header a cross-site page cannot send without a refused preflight.
   const headers = new Headers({ Accept: 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE })
@@ -108,7 +115,7 @@ export async function send(
 
   let response: Response
   try {
-    response = takePrimed(path, method) ?? (await fetch(path, init))
+    response = takePrimed(path, method) ?? (await (options.sent ?? fetch(path, init)))
   } catch (cause) {
     // A cancelled query is not a failure: let TanStack Query see the AbortError itself.
     if (options.signal?.aborted) throw cause
@@ -200,6 +207,7 @@ export async function postJson<T>(
   path: string,
   body: unknown,
   schema: SchemaSource<T>,
+  sent: Promise<Response> | null = null,
 ): Promise<ApiResult<T>> {
-  return requestJson(path, schema, { method: 'POST', body })
+  return requestJson(path, schema, { method: 'POST', body, sent })
 }

@@ -9,7 +9,7 @@
  * (inspector/inspector-root.tsx); the wish outlives a reload until the panel is closed, so the
  * steps of a login started with the panel open are traced when the panel is opened again.
  */
-const KEY = 'pg-trace-wanted'
+import { TRACE_WANTED_KEY as KEY } from '../../protocol/trace-request'
 
 let wanted: boolean | null = null
 

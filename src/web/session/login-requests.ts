@@ -15,9 +15,15 @@ export async function startLogin(request: StartLoginRequest): Promise<StartLogin
   return data
 }
 
-/** Never retried: an authorization code is single-use (RFC 6749 §4.1.2). */
-export async function exchangeCode(request: ExchangeRequest): Promise<ExchangeResponse> {
-  const { data } = await postJson('/auth/exchange', request, ExchangeResponseSchema)
+/**
+ * Never retried: an authorization code is single-use (RFC 6749 §4.1.2). `sent`: this request
+ * left already, before the app ran (callback/early-exchange.ts); its answer is judged here.
+ */
+export async function exchangeCode(
+  request: ExchangeRequest,
+  sent: Promise<Response> | null = null,
+): Promise<ExchangeResponse> {
+  const { data } = await postJson('/auth/exchange', request, ExchangeResponseSchema, sent)
   return data
 }
 

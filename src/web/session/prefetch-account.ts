@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
+import { peekCapturedAddress } from '../callback/capture-address'
 import { prefetchCurrentUser } from '../users/prefetch-current-user'
 
 /**
@@ -18,6 +19,9 @@ export function prefetchAccount(client: QueryClient): null {
   // Only a first load runs this before the session is known (the loader's route stays matched);
   // after the exchange, startSession (account-cache.ts) asks for the profile itself.
   if (!/(^|;\s*)(__Host-)?pg_connected=1(;|$)/.test(document.cookie)) return null
+  // A callback's exchange brings the profile (startSession); its answer sets the hint cookie
+  // while the app boots, and asking here too would ask twice (bench: the tour's requests).
+  if (peekCapturedAddress() !== null) return null
   void prefetchCurrentUser(client)
   // A loader's answer: nothing for the page, which reads the cache.
   return null
