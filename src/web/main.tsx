@@ -20,9 +20,9 @@ listenToResponses()
 void import('./inspector/keep-timeline').then((timeline) => timeline.keepTimelineAcrossLoads())
 
 const queryClient = createQueryClient()
-// A callback's code exchange starts beside the app's boot rather than after it, and its answer
-// fills the cache (exchange-once.ts; bench: the login round trip). Its own chunk: the login's
-// code is not in every first load.
+// A callback's code exchange left before this ran (the callback's early script, decision 0011),
+// or leaves now where that script did not run; its answer fills the cache (exchange-once.ts;
+// bench: the login round trip). Its own chunk: the login's code is not in every first load.
 if (isCallback) {
   void import('./callback/exchange-once').then((exchange) =>
     exchange.exchangeFromAddressBar(queryClient),

@@ -8,9 +8,9 @@
  *    page life (reload, back, bfcache) finds it used and exchanges nothing.
  * Nothing retries it: an authorization code is single-use (RFC 6749 §4.1.2).
  *
- * The exchange starts before React boots (main.tsx calls exchangeFromAddressBar as the app
- * starts on a callback), beside the app's boot and the callback page's chunk instead of after
- * them (bench: the login round trip); the callback page then gets the same promise.
+ * The exchange starts before the app boots: the callback's early script sends it
+ * (early-exchange.ts, docs/decisions/0011), or else main.tsx as the app starts
+ * (exchangeFromAddressBar); the route's loader and the callback page then get the same promise.
  */
 import type { QueryClient } from '@tanstack/react-query'
 import { replace } from 'react-router-dom'
@@ -117,8 +117,8 @@ export function startSessionOnce(client: QueryClient, response: ExchangeResponse
 }
 
 /**
- * main.tsx, as the app starts on a callback with parameters: the exchange leaves now, and its
- * answer primes the cache before React has rendered the callback page.
+ * main.tsx, as the app starts on a callback with parameters: the exchange the early script sent
+ * (or, without it, one that leaves now) primes the cache with its answer as soon as it comes.
  */
 export function exchangeFromAddressBar(client: QueryClient): void {
   startExchangeEarly(peekCapturedCallback(), exchangeCodeOnce)?.then(
