@@ -7,8 +7,3 @@
  */
 export const TRACE_REQUEST_HEADER = 'X-Playground-Want-Trace'
 export const TRACE_REQUEST_VALUE = '1'
-/**
- * The tab's wish for the trace, kept across its page loads (sessionStorage): read by the API
- * client and by the callback's early exchange, which runs before the client has loaded.
- */
-export const TRACE_WANTED_KEY = 'pg-trace-wanted'

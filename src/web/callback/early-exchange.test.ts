@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { send } from '../lib/api-client'
 import { setTraceWanted } from '../lib/trace-request'
 import type { ClaimResult } from './pending-states'
-import { createEarlyExchange, type EarlyExchangeDeps } from './early-exchange'
+import { createEarlyExchange, traceWantedInThisTab, type EarlyExchangeDeps } from './early-exchange'
 
 const CALLBACK = { pathname: '/callback', search: '?code=c0de&state=st4te', hash: '' }
 
@@ -64,6 +64,20 @@ describe('the callback’s early exchange', () => {
     const [, init] = vi.mocked(deps.fetch).mock.calls[0] ?? []
     expect(described(init ?? {})).toEqual(described(expected.init))
     expect(new Headers(init?.headers).get('X-Playground-Want-Trace')).toBe('1')
+  })
+
+  it('reads the inspector’s wish where the API client keeps it, across page loads', () => {
+    const stored = new Map<string, string>()
+    vi.stubGlobal('sessionStorage', {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => void stored.set(key, value),
+      removeItem: (key: string) => void stored.delete(key),
+    })
+    expect(traceWantedInThisTab()).toBe(false)
+    setTraceWanted(true)
+    expect(traceWantedInThisTab()).toBe(true)
+    setTraceWanted(false)
+    expect(traceWantedInThisTab()).toBe(false)
   })
 
   it.each([

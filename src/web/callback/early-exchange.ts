@@ -77,7 +77,8 @@ export function createEarlyExchange(deps: EarlyExchangeDeps) {
 
 export type EarlyExchange = ReturnType<typeof createEarlyExchange>
 
-function traceWantedInThisTab(): boolean {
+/** The wish web/lib/trace-request.ts keeps for the tab, read where it keeps it (its test). */
+export function traceWantedInThisTab(): boolean {
   try {
     return sessionStorage.getItem('pg-trace-wanted') === '1'
   } catch {

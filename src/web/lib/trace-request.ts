@@ -9,7 +9,7 @@
  * (inspector/inspector-root.tsx); the wish outlives a reload until the panel is closed, so the
  * steps of a login started with the panel open are traced when the panel is opened again.
  */
-import { TRACE_WANTED_KEY as KEY } from '../../protocol/trace-request'
+const KEY = 'pg-trace-wanted'
 
 let wanted: boolean | null = null
 
