@@ -67,6 +67,10 @@ test.describe('When the service fails', () => {
     await connectAs(page, { login: 'alice', scopes: ['doc:read'], waitFor: 'none' })
 
     await page.waitForURL(CALLBACK)
+    // Meanwhile the page says what it waits for (app-router.tsx, the callback's loading line).
+    await expect(
+      page.getByText('Completing the connection: exchanging the code with the service…'),
+    ).toBeVisible()
     const alert = page.getByRole('alert')
     await expect(alert).toContainText('The service did not answer the exchange', {
       timeout: E2E_UPSTREAM_TIMEOUT_MS + 5000,

@@ -19,13 +19,21 @@ export function readShellHead(root: ParentNode): ShellHead | null {
   return page && head ? { className: page.className, html: head.innerHTML } : null
 }
 
+/** What the app waits for as it starts: its code, or on a callback the code exchange too. */
+export type StartingWait = 'app' | 'callback'
+
 /**
  * While the first page's chunk loads: its loading line, under the page's head when the shell
  * had one, so that the head painted with the shell stays where it is until the page draws the
- * same (scripts/page-heads/render.tsx renders it from the page itself).
+ * same (scripts/page-heads/render.tsx renders it from the page itself). On a callback the line
+ * says what the wait is for: the callback route's loader waits for the code exchange
+ * (exchange-once.ts, leaveIfExchanged), which a distant service can make last seconds.
  */
-function AppLoading({ shellHead }: { shellHead: ShellHead | null }) {
-  const loading = <p className="app-loading">{useMessages('app', appMessages).loadingApp}</p>
+function AppLoading({ shellHead, wait }: { shellHead: ShellHead | null; wait: StartingWait }) {
+  const m = useMessages('app', appMessages)
+  const loading = (
+    <p className="app-loading">{wait === 'callback' ? m.exchangingCode : m.loadingApp}</p>
+  )
   if (shellHead === null) return loading
   return (
     <div className={shellHead.className}>
@@ -37,11 +45,19 @@ function AppLoading({ shellHead }: { shellHead: ShellHead | null }) {
 }
 
 /** Each page is its own chunk; the layout (header and indicators) is in the main bundle. */
-export function createAppRouter(client: QueryClient, shellHead: ShellHead | null) {
-  return createBrowserRouter(appRoutes(client, shellHead))
+export function createAppRouter(
+  client: QueryClient,
+  shellHead: ShellHead | null,
+  wait: StartingWait = 'app',
+) {
+  return createBrowserRouter(appRoutes(client, shellHead, wait))
 }
 
-export function appRoutes(client: QueryClient, shellHead: ShellHead | null = null): RouteObject[] {
+export function appRoutes(
+  client: QueryClient,
+  shellHead: ShellHead | null = null,
+  wait: StartingWait = 'app',
+): RouteObject[] {
   return [
     {
       element: <AppLayout />,
@@ -51,7 +67,7 @@ export function appRoutes(client: QueryClient, shellHead: ShellHead | null = nul
           errorElement: <PageErrorPage />,
           // While the first page's chunk loads, the layout is already drawn around this (as
           // index.html's static shell draws it before any script runs): nothing moves later.
-          hydrateFallbackElement: <AppLoading shellHead={shellHead} />,
+          hydrateFallbackElement: <AppLoading shellHead={shellHead} wait={wait} />,
           // Starts the session and account reads with the page's chunk, not after it: returns
           // at once, so it holds nothing up (see prefetch-account.ts).
           loader: () => prefetchAccount(client),

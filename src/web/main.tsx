@@ -33,7 +33,11 @@ if (isCallback) {
 void import('./session/tab-sync').then((tabs) => tabs.keepTabsInStep(queryClient))
 const container = document.getElementById('root')
 if (container === null) throw new Error('index.html has no #root element')
-const router = createAppRouter(queryClient, readShellHead(container))
+const router = createAppRouter(
+  queryClient,
+  readShellHead(container),
+  isCallback ? 'callback' : 'app',
+)
 
 const root = createRoot(container)
 // index.html's static shell is on screen already; in a transition React renders the app in

@@ -17,6 +17,8 @@ export const appMessages = {
   switchTo: '中文',
   switchToLabel: '切换到中文 (Switch to Chinese)',
   loadingApp: 'Loading the playground…',
+  /** While a callback's code is exchanged, before the page it leads to (decision 0011). */
+  exchangingCode: 'Completing the connection: exchanging the code with the service…',
   routeAnnounced: (p: { title: string }) => `${p.title}, page loaded`,
   user: {
     loading: 'loading…',

@@ -17,6 +17,7 @@ export const appMessagesZh: typeof appMessages = {
   switchTo: 'English',
   switchToLabel: 'Switch to English (切换到英文)',
   loadingApp: '正在加载演练场…',
+  exchangingCode: '正在完成连接：正在用授权码向服务换取令牌…',
   routeAnnounced: (p) => `${p.title}，页面已加载`,
   user: {
     loading: '加载中…',
