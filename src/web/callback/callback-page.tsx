@@ -279,8 +279,9 @@ export function CallbackPage() {
     // A login usually lands on the profile: its code loads while the code is exchanged (bench/run.ts).
     void import('../profile/profile-page')
     let isCurrent = true
-    // The route's loader (exchange-once.ts, leaveIfExchanged) leaves on success before this page
-    // is drawn; here the outcome is a failure, unless the loader was not the one to see it.
+    // On the app's own path the route's loader (exchange-once.ts, leaveIfExchanged) has left on
+    // success before this page is drawn, so this settles as a failure; the success branch keeps
+    // the page whole where it is drawn without that loader.
     exchangeCodeOnce({ code: params.code, state: params.state })
       .then(async (response) => {
         if (!isCurrent) return
