@@ -92,38 +92,44 @@ export function readPagePreload(root: string): PagePreload {
       `The build at ${root} has no ${missing.join(', ')}: src/protocol/page-modules.ts names modules the app no longer has (or the build is older than the server).`,
     )
   }
+  // Tags per distinct list of modules, built once: shells are asked for on every page load.
   const cache = new Map<string, string>()
+  const once = (cacheKey: string, build: () => string) => {
+    let tags = cache.get(cacheKey)
+    if (tags === undefined) cache.set(cacheKey, (tags = build()))
+    return tags
+  }
+  const keyOf = (module: string) => {
+    const key = bySource.get(module)
+    // Every module of the table was checked above; another is not the table's.
+    if (key === undefined) throw new Error(`${module} is not in src/protocol/page-modules.ts`)
+    return key
+  }
   return {
     linksFor(modules) {
-      const cacheKey = modules.join('\n')
-      const cached = cache.get(cacheKey)
-      if (cached !== undefined) return cached
-      const files = new Set<string>()
-      const seen = new Set(initialSeen)
-      for (const module of modules) {
-        const key = bySource.get(module)
-        // Every module of the table was checked above; another is not the table's.
-        if (key === undefined) throw new Error(`${module} is not in src/protocol/page-modules.ts`)
-        collect(manifest, key, files, seen)
-      }
-      const links = [...files].map((file) => tag(file)).join('')
-      cache.set(cacheKey, links)
-      return links
+      return once(`links\n${modules.join('\n')}`, () => {
+        const files = new Set<string>()
+        const seen = new Set(initialSeen)
+        for (const module of modules) collect(manifest, keyOf(module), files, seen)
+        return [...files].map((file) => tag(file)).join('')
+      })
     },
     scriptsFor(entries) {
-      return entries
-        .map((entry) => {
-          const key = bySource.get(entry)
-          const file = key === undefined ? undefined : manifest[key]?.file
-          if (key === undefined || file === undefined)
-            throw new Error(`${entry} is not in the build`)
-          const files = new Set<string>()
-          collect(manifest, key, files, new Set(initialSeen))
-          files.delete(file)
-          const preloads = [...files].map((imported) => tag(imported, '')).join('')
-          return `${preloads}<script type="module" crossorigin src="/${checked(file)}"></script>`
-        })
-        .join('')
+      return once(`scripts\n${entries.join('\n')}`, () =>
+        entries
+          .map((entry) => {
+            const key = keyOf(entry)
+            const file = manifest[key]?.file
+            if (file === undefined) throw new Error(`${entry} has no file in the build`)
+            const files = new Set<string>()
+            collect(manifest, key, files, new Set(initialSeen))
+            // The entry's own file is the script below, not a preload.
+            files.delete(file)
+            const preloads = [...files].map((imported) => tag(imported, '')).join('')
+            return `${preloads}<script type="module" crossorigin src="/${checked(file)}"></script>`
+          })
+          .join(''),
+      )
     },
   }
 }

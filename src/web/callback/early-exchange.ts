@@ -75,8 +75,6 @@ export function createEarlyExchange(deps: EarlyExchangeDeps) {
   }
 }
 
-export type EarlyExchange = ReturnType<typeof createEarlyExchange>
-
 /** The wish web/lib/trace-request.ts keeps for the tab, read where it keeps it (its test). */
 export function traceWantedInThisTab(): boolean {
   try {
