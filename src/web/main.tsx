@@ -9,52 +9,63 @@ import { createQueryClient } from './query-client'
 import { listenToResponses } from './response-listeners'
 import './lib/base.css'
 
-// Before anything else: an OAuth callback's code and state leave the address bar now.
-const isCallback = captureCallbackFromAddressBar()
+/**
+ * The app starts in a task of its own, after the one in which the browser evaluated the first
+ * load's modules (React, the router, the query client and the app's own, ~350 kB): the two were
+ * one long task of 210–370 ms at 4× CPU slowdown on /me, and are now two of 100–190 and 60–120
+ * (long tasks of cold loads, Chromium at 4×, eight each). What blocks input longer than 50 ms
+ * counts against a phone's Total Blocking Time (Lighthouse); in between, the browser may paint
+ * the static shell and answer input. setTimeout(…, 0) is not clamped outside nested timers.
+ */
+function boot(): void {
+  // Before anything else: an OAuth callback's code and state leave the address bar now.
+  const isCallback = captureCallbackFromAddressBar()
 
-// The shared client imports no feature (eslint.config.js): the features that watch every answer
-// are wired here, and so is the timeline's pagehide listener (modules do nothing on import).
-listenToResponses()
-// A chunk of its own (the first load's budget); entries recorded before it arrives are kept in
-// the recorder and written at pagehide all the same.
-void import('./inspector/keep-timeline').then((timeline) => timeline.keepTimelineAcrossLoads())
+  // The shared client imports no feature (eslint.config.js): the features that watch every answer
+  // are wired here, and so is the timeline's pagehide listener (modules do nothing on import).
+  listenToResponses()
+  // A chunk of its own (the first load's budget); entries recorded before it arrives are kept in
+  // the recorder and written at pagehide all the same.
+  void import('./inspector/keep-timeline').then((timeline) => timeline.keepTimelineAcrossLoads())
 
-const queryClient = createQueryClient()
-// A callback's code exchange left before this ran (the callback's early script, decision 0011),
-// or leaves now where that script did not run; its answer fills the cache (exchange-once.ts;
-// bench: the login round trip). Its own chunk: the login's code is not in every first load.
-if (isCallback) {
-  void import('./callback/exchange-once').then((exchange) =>
-    exchange.exchangeFromAddressBar(queryClient),
-  )
-}
-// A Disconnect, a login or an ended session in another tab shows in this one (tab-sync.ts); a
-// chunk of its own, as the timeline's (the first load's budget, bench/bundle-budget.test.ts).
-void import('./session/tab-sync').then((tabs) => tabs.keepTabsInStep(queryClient))
-const container = document.getElementById('root')
-if (container === null) throw new Error('index.html has no #root element')
-const router = createAppRouter(
-  queryClient,
-  readShellHead(container),
-  isCallback ? 'callback' : 'app',
-)
-
-const root = createRoot(container)
-// index.html's static shell is on screen already; in a transition React renders the app in
-// small slices that leave the main thread free between them, instead of one long task
-// (bench: Total Blocking Time on a phone).
-const render = () =>
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </StrictMode>,
+  const queryClient = createQueryClient()
+  // A callback's code exchange left before this ran (the callback's early script, decision 0011),
+  // or leaves now where that script did not run; its answer fills the cache (exchange-once.ts;
+  // bench: the login round trip). Its own chunk: the login's code is not in every first load.
+  if (isCallback) {
+    void import('./callback/exchange-once').then((exchange) =>
+      exchange.exchangeFromAddressBar(queryClient),
     )
-  })
-// English renders at once; Chinese once its chunk is here, so the first render is already in
-// the language of the shell the server sent (docs/decisions/0009-i18n.md): no English flash.
-const locale = initialLocale()
-if (locale === 'en') render()
-else void setLocale(locale, { remember: false }).then(render, render)
+  }
+  // A Disconnect, a login or an ended session in another tab shows in this one (tab-sync.ts); a
+  // chunk of its own, as the timeline's (the first load's budget, bench/bundle-budget.test.ts).
+  void import('./session/tab-sync').then((tabs) => tabs.keepTabsInStep(queryClient))
+  const container = document.getElementById('root')
+  if (container === null) throw new Error('index.html has no #root element')
+  const router = createAppRouter(
+    queryClient,
+    readShellHead(container),
+    isCallback ? 'callback' : 'app',
+  )
+
+  const root = createRoot(container)
+  // index.html's static shell is on screen already; in a transition React renders the app in
+  // small slices that leave the main thread free between them, instead of one long task
+  // (bench: Total Blocking Time on a phone).
+  const render = () =>
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </StrictMode>,
+      )
+    })
+  // English renders at once; Chinese once its chunk is here, so the first render is already in
+  // the language of the shell the server sent (docs/decisions/0009-i18n.md): no English flash.
+  const locale = initialLocale()
+  if (locale === 'en') render()
+  else void setLocale(locale, { remember: false }).then(render, render)
+}
+setTimeout(boot, 0)
