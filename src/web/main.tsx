@@ -11,11 +11,12 @@ import './lib/base.css'
 
 /**
  * The app starts in a task of its own, after the one in which the browser evaluated the first
- * load's modules (React, the router, the query client and the app's own, ~350 kB): the two were
- * one long task of 210–370 ms at 4× CPU slowdown on /me, and are now two of 100–190 and 60–120
- * (long tasks of cold loads, Chromium at 4×, eight each). What blocks input longer than 50 ms
- * counts against a phone's Total Blocking Time (Lighthouse); in between, the browser may paint
- * the static shell and answer input. setTimeout(…, 0) is not clamped outside nested timers.
+ * load's modules (React, the router, the query client and the app's own, ~350 kB). Together they
+ * were one long task, 184–325 ms on a cold /me at 4× CPU slowdown; apart, two of 77–245 and
+ * 54–145 ms (`npm run bench:long-tasks`, eight loads each). Total Blocking Time, Lighthouse's
+ * largest weight on a phone, counts what each task holds beyond 50 ms; in between, the browser
+ * may paint the static shell and answer input. setTimeout(…, 0) is not clamped outside nested
+ * timers: nothing waits for it.
  */
 function boot(): void {
   // Before anything else: an OAuth callback's code and state leave the address bar now.

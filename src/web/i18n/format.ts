@@ -5,9 +5,10 @@
  * The formats the app uses are written here from Date's own getters rather than through Intl:
  * the first Intl formatter a page makes loads ICU's locale data, 13–24 ms of main thread in a
  * fresh renderer on the bench machine (`new Intl.NumberFormat('en')` beside `new
- * Date().getHours()`, which costs nothing), and it fell in the task that draws the profile (a
- * CPU profile of a cold `/me` load: the costliest function of the page; Lighthouse's Total
- * Blocking Time counts that task four times over). Both languages are fixed patterns of CLDR;
+ * Date().getHours()`, which costs nothing), and it fell in the task that draws the profile: the
+ * costliest function of a cold `/me` load's CPU profile. Without it, the sum of that load's long
+ * tasks at 4× CPU went from 327 to 295 ms (medians of eight, `npm run bench:long-tasks`), what
+ * Lighthouse's Total Blocking Time on a phone counts. Both languages are fixed patterns of CLDR;
  * `format.test.ts` checks every one against Intl over a sweep of values, and whatever falls
  * outside them (fractions, -0, years outside 1000–9999, an invalid date) goes to Intl as before.
  */
