@@ -69,19 +69,83 @@ function firstLoadGroup(): Rolldown.CodeSplittingNameFunction {
   return (id, context) => {
     let graph = reachable.get(context)
     if (graph === undefined) {
-      graph = new Set()
-      const stack = [fileURLToPath(new URL('index.html', import.meta.url))]
-      while (stack.length > 0) {
-        const next = stack.pop() as string
-        if (graph.has(next)) continue
-        graph.add(next)
-        stack.push(...(context.getModuleInfo(next)?.importedIds ?? []))
-      }
+      graph = staticGraph(context, [fileURLToPath(new URL('index.html', import.meta.url))])
       reachable.set(context, graph)
     }
     return graph.has(id) ? 'first-load' : null
   }
 }
+
+/** The modules `roots` import statically, themselves included (Rolldown's module graph). */
+function staticGraph(
+  context: Parameters<Rolldown.CodeSplittingNameFunction>[1],
+  roots: readonly string[],
+): Set<string> {
+  const graph = new Set<string>()
+  const stack = [...roots]
+  while (stack.length > 0) {
+    const next = stack.pop() as string
+    if (graph.has(next)) continue
+    graph.add(next)
+    stack.push(...(context.getModuleInfo(next)?.importedIds ?? []))
+  }
+  return graph
+}
+
+/**
+ * A chunk `name` for what `roots` import statically. The roots keep chunks of their own: each is
+ * an entry or imported lazily, and the server finds such a module's chunk in the build's manifest
+ * by its module (src/proxy/page-preload.ts), which names only a chunk the module starts.
+ */
+function importsOfGroup(
+  name: string,
+  roots: readonly string[],
+  /**
+   * Only what something outside the roots' graph imports too: the Chinese catalog's own parts
+   * (each feature's messages.zh.ts, the explorer's Chinese summaries) stay in its chunk.
+   */
+  options: { sharedOnly?: boolean } = {},
+): Rolldown.CodeSplittingNameFunction {
+  const graphs = new WeakMap<object, Set<string>>()
+  const own = roots.map((file) => fileURLToPath(new URL(file, import.meta.url)))
+  return (id, context) => {
+    let graph = graphs.get(context)
+    if (graph === undefined) {
+      graph = staticGraph(context, own)
+      graphs.set(context, graph)
+    }
+    if (!graph.has(id) || own.includes(id)) return null
+    if (options.sharedOnly !== true) return name
+    const importers = context.getModuleInfo(id)?.importers ?? []
+    return importers.some((importer) => !graph.has(importer)) ? name : null
+  }
+}
+
+/**
+ * The small modules lazy pages share (formatting, the API error notice, the scope helpers, …),
+ * merged by which pages use them. Left to the automatic splitting, each was a file of its own,
+ * and a page's shell preloaded 20–35 of them. Every file costs: the main thread issues each
+ * request while it parses the shell (a task Lighthouse's Total Blocking Time counts), a phone
+ * on a slow link waits a round trip for it (Lighthouse's Largest Contentful Paint counts every
+ * request before the paint), and the login's fresh renderer reads each from the HTTP cache.
+ * Groups under MERGE_BELOW bytes join their closest neighbour, so a page may load a little code
+ * it does not run (bench/bundle-budget.test.ts keeps each route within its budget). Lazily
+ * imported modules stay at the head of their own chunks, as in importsOfGroup.
+ */
+function sharedHelpersGroup(): Rolldown.CodeSplittingNameFunction {
+  return (id, context) =>
+    (context.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0 ? null : SHARED_CHUNK
+}
+
+/** The shared helpers' chunk name (sharedHelpersGroup); their files are `shared-<hash>`. */
+const SHARED_CHUNK = 'shared'
+/**
+ * Bytes of source under which a group of shared helpers joins its closest neighbour. 6 000 takes
+ * /me from 30 script files to 17 and / from 22 to 15; at 12 000 the explorer and the Chinese
+ * catalog outgrew the route budget and the early script's imports came to include the first
+ * load's chunk (bench/bundle-budget.test.ts).
+ */
+const MERGE_BELOW = 6_000
 
 // The client secret's variable is YUQUE_CLIENT_SECRET: it does not start with the envPrefix, so
 // Vite never exposes it to the bundle (checklist H1). Never set envPrefix to ''.
@@ -106,12 +170,54 @@ export default defineConfig({
       // `/callback` shell (src/web/callback/early-exchange.ts; docs/decisions/0011).
       input: { index: 'index.html', 'early-exchange': 'src/web/callback/early-exchange.ts' },
       output: {
+        // Rolldown names an entries-aware group's chunks after the pages that share each
+        // (`shared~a~b~…`): one plain name instead, the hash telling them apart.
+        chunkFileNames: (chunk) =>
+          chunk.name.startsWith(`${SHARED_CHUNK}~`)
+            ? `assets/${SHARED_CHUNK}-[hash].js`
+            : 'assets/[name]-[hash].js',
+        assetFileNames: (asset) =>
+          (asset.names[0] ?? '').startsWith(`${SHARED_CHUNK}~`)
+            ? `assets/${SHARED_CHUNK}-[hash][extname]`
+            : 'assets/[name]-[hash][extname]',
         // Everything index.html's entry imports statically in one chunk (firstLoadGroup: the
         // $initial tag narrowed to that entry): otherwise each module a lazy chunk shares with
         // the first load (React, the i18n store, …) becomes a file of its own, and seven small
         // files compress ~1.7 kB worse than one (bench/bundle.ts).
         codeSplitting: {
-          groups: [{ name: firstLoadGroup(), debugName: 'first-load', tags: ['$initial'] }],
+          groups: [
+            { name: firstLoadGroup(), debugName: 'first-load', tags: ['$initial'], priority: 5 },
+            // Apart from the pages' helpers: what every page loads as its first request leaves
+            // (its own budget, bench/bundle.ts); the callback's early script's imports, which load
+            // before the app and must bring no chunk of it (src/web/callback/early-exchange.ts);
+            // the few helpers the Chinese catalog shares with the pages, in one small chunk
+            // (among the pages' groups it brought three, over the route budget).
+            {
+              name: importsOfGroup('first-request', [
+                'src/web/lib/validate.ts',
+                'src/protocol/session-schemas.ts',
+              ]),
+              debugName: 'first-request',
+              priority: 4,
+            },
+            {
+              name: importsOfGroup('early-imports', ['src/web/callback/early-exchange.ts']),
+              debugName: 'early-imports',
+              priority: 3,
+            },
+            {
+              name: importsOfGroup('zh-shared', ['src/web/i18n/zh.ts'], { sharedOnly: true }),
+              debugName: 'zh-shared',
+              priority: 2,
+            },
+            {
+              name: sharedHelpersGroup(),
+              debugName: SHARED_CHUNK,
+              minShareCount: 2,
+              entriesAware: true,
+              entriesAwareMergeThreshold: MERGE_BELOW,
+            },
+          ],
         },
       },
     },
