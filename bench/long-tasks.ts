@@ -1,6 +1,6 @@
 /**
- * `npm run bench:long-tasks -- [page] [build dir…]`: the long tasks of cold loads of a page
- * (default /me, connected) at 4× CPU slowdown in Chromium, for one or more builds of the app
+ * `npm run bench:long-tasks -- [--page=/me] [build dir…]`: the long tasks of cold loads of a
+ * page (default /me, connected) at 4× CPU slowdown in Chromium, for one or more builds of the app
  * (default dist/; make others with `npx vite build --outDir …`), the builds' loads interleaved
  * so that the machine's noise falls on all. Prints each build's median of the sum of its long
  * tasks and of its blocking time (what each task holds beyond 50 ms, after the first paint), and
@@ -21,8 +21,10 @@ new PerformanceObserver((list) => {
 }).observe({ type: 'longtask', buffered: true })`
 
 const args = process.argv.slice(2)
-const page = args[0]?.startsWith('/') === true ? (args.shift() ?? '/me') : '/me'
-const dirs = args.length > 0 ? args : ['dist']
+const page = args.find((arg) => arg.startsWith('--page='))?.slice('--page='.length) ?? '/me'
+if (!page.startsWith('/')) throw new Error(`--page=${page}: a path of the app, such as /me`)
+const given = args.filter((arg) => !arg.startsWith('--page='))
+const dirs = given.length > 0 ? given : ['dist']
 const stacks = await Promise.all(dirs.map((dir) => startBenchStack(path.resolve(dir))))
 const browser = await launchChromium()
 try {
