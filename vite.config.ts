@@ -65,31 +65,36 @@ function lowPriorityScripts(): Plugin {
  * zod) must not bring its modules into every page's first load.
  */
 function firstLoadGroup(): Rolldown.CodeSplittingNameFunction {
-  const reachable = new WeakMap<object, Set<string>>()
-  return (id, context) => {
-    let graph = reachable.get(context)
-    if (graph === undefined) {
-      graph = staticGraph(context, [fileURLToPath(new URL('index.html', import.meta.url))])
-      reachable.set(context, graph)
-    }
-    return graph.has(id) ? 'first-load' : null
-  }
+  const graphOf = staticGraphOf(['index.html'])
+  return (id, context) => (graphOf(context).has(id) ? 'first-load' : null)
 }
 
-/** The modules `roots` import statically, themselves included (Rolldown's module graph). */
-function staticGraph(
-  context: Parameters<Rolldown.CodeSplittingNameFunction>[1],
-  roots: readonly string[],
-): Set<string> {
-  const graph = new Set<string>()
-  const stack = [...roots]
-  while (stack.length > 0) {
-    const next = stack.pop() as string
-    if (graph.has(next)) continue
-    graph.add(next)
-    stack.push(...(context.getModuleInfo(next)?.importedIds ?? []))
+type GroupContext = Parameters<Rolldown.CodeSplittingNameFunction>[1]
+
+/** A module's id in Rolldown's graph: its absolute path. */
+const moduleId = (file: string) => fileURLToPath(new URL(file, import.meta.url))
+
+/**
+ * The modules `roots` (paths from the project's root) import statically, themselves included,
+ * from Rolldown's module graph: walked once per build, the name functions asking per module.
+ */
+function staticGraphOf(roots: readonly string[]): (context: GroupContext) => Set<string> {
+  const own = roots.map(moduleId)
+  const graphs = new WeakMap<GroupContext, Set<string>>()
+  return (context) => {
+    let graph = graphs.get(context)
+    if (graph !== undefined) return graph
+    graph = new Set<string>()
+    const stack = [...own]
+    while (stack.length > 0) {
+      const next = stack.pop() as string
+      if (graph.has(next)) continue
+      graph.add(next)
+      stack.push(...(context.getModuleInfo(next)?.importedIds ?? []))
+    }
+    graphs.set(context, graph)
+    return graph
   }
-  return graph
 }
 
 /**
@@ -106,15 +111,11 @@ function importsOfGroup(
    */
   options: { sharedOnly?: boolean } = {},
 ): Rolldown.CodeSplittingNameFunction {
-  const graphs = new WeakMap<object, Set<string>>()
-  const own = roots.map((file) => fileURLToPath(new URL(file, import.meta.url)))
+  const graphOf = staticGraphOf(roots)
+  const own = new Set(roots.map(moduleId))
   return (id, context) => {
-    let graph = graphs.get(context)
-    if (graph === undefined) {
-      graph = staticGraph(context, own)
-      graphs.set(context, graph)
-    }
-    if (!graph.has(id) || own.includes(id)) return null
+    const graph = graphOf(context)
+    if (!graph.has(id) || own.has(id)) return null
     if (options.sharedOnly !== true) return name
     const importers = context.getModuleInfo(id)?.importers ?? []
     return importers.some((importer) => !graph.has(importer)) ? name : null
