@@ -22,7 +22,7 @@ export async function launchChromium(): Promise<Browser> {
   })
 }
 
-function profileName(page: Page) {
+export function profileName(page: Page) {
   return page.getByRole('main').getByRole('heading', { level: 2, name: DEMO_NAME, exact: true })
 }
 

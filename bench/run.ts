@@ -10,7 +10,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import type { Browser } from '@playwright/test'
-import { projectRoot, type BundleReport } from './bundle'
+import { projectRoot, type BundleReport, type measureBundles } from './bundle'
 import { launchChromium, measureLoginRoundTrip, measureTour, median } from './browser'
 import { measureLighthouse } from './lighthouse'
 import { LOAD, measureLoad, type LoadResult } from './proxy-load'
@@ -67,7 +67,9 @@ async function section<T>(name: string, measure: () => Promise<T>): Promise<Sect
  * build's configuration alone moved it again. The load test measures the server as production
  * runs it, in a process where no bundler has run. Bounded like the whole run.
  */
-async function measureBundlesApart(): Promise<{ report: BundleReport; appDir: string | null }> {
+type MeasuredBundles = Awaited<ReturnType<typeof measureBundles>>
+
+async function measureBundlesApart(): Promise<MeasuredBundles> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-bundle-'))
   const out = path.join(dir, 'result.json')
   try {
@@ -85,10 +87,7 @@ async function measureBundlesApart(): Promise<{ report: BundleReport; appDir: st
           : reject(new Error(`the builds' process ended with ${signal ?? `exit code ${code}`}`)),
       )
     })
-    return JSON.parse(await readFile(out, 'utf8')) as {
-      report: BundleReport
-      appDir: string | null
-    }
+    return JSON.parse(await readFile(out, 'utf8')) as MeasuredBundles
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
