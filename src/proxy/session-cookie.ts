@@ -2,9 +2,9 @@
  * Reading the session cookie on every forwarded call, cheaply: how many copies the Cookie header
  * carries (cookie tossing, proxy.ts) and the value hono's getCookie would read. A browser sends
  * the same Cookie header call after call, so both are remembered by the header's exact text, a
- * bounded number of headers (bench: proxy CPU per forwarded call, bench/profile-proxy.ts).
+ * bounded number of headers (bench: proxy CPU per forwarded call, bench/profile-proxy.ts). And
+ * the paths a tossed copy of the cookie can have, which clearing it must reach.
  */
-import type { Context } from 'hono'
 import { parse as parseCookies } from 'hono/utils/cookie'
 
 const COOKIE_SCAN_CACHE_SIZE = 256
@@ -36,10 +36,12 @@ export interface SessionCookieScan {
   value: string | undefined
 }
 
-export function sessionCookieScanner(name: string): (c: Context) => SessionCookieScan {
+/** Scans a request's Cookie header (undefined when it has none). */
+export function sessionCookieScanner(
+  name: string,
+): (header: string | undefined) => SessionCookieScan {
   const scans = new Map<string, SessionCookieScan>()
-  return (c) => {
-    const header = c.req.header('Cookie')
+  return (header) => {
     if (header === undefined) return { count: 0, value: undefined }
     const cached = scans.get(header)
     if (cached !== undefined) return cached
@@ -52,4 +54,18 @@ export function sessionCookieScanner(name: string): (c: Context) => SessionCooki
     }
     return scan
   }
+}
+
+/**
+ * The paths a tossed session cookie can have and still reach the proxy, as far as they can be
+ * known: the proxy's route prefixes and every parent of this request's path. A cookie set for
+ * another, deeper path (or with a Domain attribute) is not reached: docs/security.md, P9.
+ */
+export function tossedCookiePaths(requestPath: string): string[] {
+  const paths = new Set(['/auth', '/api', '/api/v2'])
+  const segments = requestPath.split('/').filter((segment) => segment !== '')
+  for (let end = 1; end <= Math.min(segments.length, 8); end += 1) {
+    paths.add(`/${segments.slice(0, end).join('/')}`)
+  }
+  return [...paths]
 }

@@ -15,7 +15,7 @@ import type { ProxyContext } from './context'
 import { isSessionEnded, markSessionEnded } from './ended-sessions'
 import { stateId } from './oauth'
 import type { Sealer } from './seal'
-import { remember, sessionCookieScanner } from './session-cookie'
+import { remember, sessionCookieScanner, tossedCookiePaths } from './session-cookie'
 import type { StateStore } from './store/state-store'
 
 export const TRANSACTION_TTL_SECONDS = 600
@@ -96,20 +96,12 @@ export interface CookieJar {
    * sibling localhost port set one with a narrower path (cookie tossing; cookies ignore ports).
    */
   hasDuplicateSessionCookie(c: Context): boolean
-}
-
-/**
- * The paths a tossed session cookie can have and still reach the proxy, as far as they can be
- * known: the proxy's route prefixes and every parent of this request's path. A cookie set for
- * another, deeper path (or with a Domain attribute) is not reached: docs/security.md, P9.
- */
-function tossedCookiePaths(requestPath: string): string[] {
-  const paths = new Set(['/auth', '/api', '/api/v2'])
-  const segments = requestPath.split('/').filter((segment) => segment !== '')
-  for (let end = 1; end <= Math.min(segments.length, 8); end += 1) {
-    paths.add(`/${segments.slice(0, end).join('/')}`)
-  }
-  return [...paths]
+  /**
+   * The session of a Cookie header when reading it would change nothing: exactly one session
+   * cookie, live, not ended and not due for a touch; null otherwise, whatever the reason (the
+   * fast lane, fast-lane.ts, then leaves the call to the full route, which says why).
+   */
+  settledSession(cookieHeader: string | undefined): Promise<Session | null>
 }
 
 export function createCookieJar(
@@ -224,8 +216,10 @@ export function createCookieJar(
    * 'ended': a logout, a new login or a refused token ended it, in an answer that already set
    * the cookie (deleted it, or wrote the new session's).
    */
-  async function liveSession(c: Context): Promise<Session | 'none' | 'dead' | 'ended'> {
-    const { value } = scanSessionCookie(c)
+  async function liveSession(
+    cookieHeader: string | undefined,
+  ): Promise<Session | 'none' | 'dead' | 'ended'> {
+    const { value } = scanSessionCookie(cookieHeader)
     if (value === undefined) return 'none'
     const cached = unsealedSessions.get(value)
     const session =
@@ -240,7 +234,7 @@ export function createCookieJar(
   }
 
   async function readSession(c: Context): Promise<Session | null> {
-    const session = await liveSession(c)
+    const session = await liveSession(c.req.header('Cookie'))
     if (session === 'none') return null
     // An ended session's cookie is refused but not deleted here: a request the browser sent with
     // it before the login that replaced it had answered (the callback page's first session read)
@@ -303,10 +297,17 @@ export function createCookieJar(
     clearSession,
     endSession,
     async endPreviousSession(c) {
-      const session = await liveSession(c)
+      const session = await liveSession(c.req.header('Cookie'))
       if (typeof session !== 'string') await markEnded(session)
     },
-    hasDuplicateSessionCookie: (c) => scanSessionCookie(c).count > 1,
+    hasDuplicateSessionCookie: (c) => scanSessionCookie(c.req.header('Cookie')).count > 1,
+    async settledSession(cookieHeader) {
+      if (scanSessionCookie(cookieHeader).count !== 1) return null
+      const session = await liveSession(cookieHeader)
+      if (typeof session === 'string') return null
+      // Due for a touch: readSession would write a new cookie, which only the full route does.
+      return clock() - session.lastActiveAt > SESSION_TOUCH_SECONDS * 1000 ? null : session
+    },
   }
 }
 
