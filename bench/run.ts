@@ -136,7 +136,7 @@ async function main(): Promise<number> {
             },
             {
               name: 'proxy' as const,
-              label: 'through our proxy (createProxy + createHttpUpstream)',
+              label: 'through our proxy (createProxyServer: fast lane + Hono app, createHttpUpstream)',
               url: `${stack.appUrl}/api/v2/user`,
               headers: { Cookie: cookieHeader(session), [CSRF_HEADER]: CSRF_HEADER_VALUE },
             },

@@ -9,8 +9,6 @@ import { randomBytes } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Writable } from 'node:stream'
-import { getRequestListener } from '@hono/node-server'
-import { Hono } from 'hono'
 import { seedApps } from '../src/emulator/seed'
 import { startEmulator, type RunningEmulator } from '../src/emulator/start'
 import { authorizeThroughPages } from '../src/emulator/testing'
@@ -21,7 +19,8 @@ import {
 } from '../src/protocol/playground-api'
 import { TokenResponseSchema } from '../src/protocol/schemas'
 import { configSecrets, loadConfig, type Config } from '../src/proxy/config'
-import { createProxy } from '../src/proxy/proxy'
+import { createProxyServer } from '../src/proxy/proxy'
+import { createServerListener } from '../src/server/dispatch'
 import { createLogger } from '../src/server/logger'
 import { createHttpUpstream } from '../src/proxy/upstream'
 import { createWebApp } from '../src/proxy/web-app'
@@ -101,10 +100,10 @@ export async function startBenchStack(appDir: string): Promise<BenchStack> {
       secrets: configSecrets(config),
       destination: new Writable({ write: (_chunk, _encoding, done) => done() }),
     })
-    const app = new Hono()
-    app.route('/', createProxy({ config, upstream, log: (line) => log.info(line) }))
-    app.route('/', createWebApp({ root: appDir, config }))
-    listener = getRequestListener(app.fetch)
+    listener = createServerListener(
+      createProxyServer({ config, upstream, log: (line) => log.info(line) }),
+      createWebApp({ root: appDir, config }),
+    )
 
     const startFloorProxy = async (token: string) => {
       const server = createFloorProxy(new URL(emulator.url), token)

@@ -7,15 +7,15 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
 import { startEmulator } from './emulator/start'
 import { seedApps } from './emulator/seed'
 import { ConfigError, configSecrets, loadConfig, type Config } from './proxy/config'
-import { createProxy } from './proxy/proxy'
+import { createProxyServer } from './proxy/proxy'
 import { createHttpUpstream } from './proxy/upstream'
 import { createWebApp } from './proxy/web-app'
 import { exitOnListenError, printBanner } from './server/banner'
+import { createServerListener } from './server/dispatch'
 import { createHealthRoutes } from './server/health'
 import { createLogger } from './server/logger'
 import { loadServerConfig, ServerConfigError, type ServerConfig } from './server/server-config'
@@ -84,7 +84,7 @@ async function main(): Promise<void> {
   closers.push(() => store.close())
   const upstream = createHttpUpstream()
   closers.push(() => upstream.close())
-  const proxy = createProxy({ config, upstream, store, log: (line) => log.info(line) })
+  const proxy = createProxyServer({ config, upstream, store, log: (line) => log.info(line) })
 
   let isShuttingDown = false
   const app = new Hono()
@@ -97,7 +97,6 @@ async function main(): Promise<void> {
       isShuttingDown: () => isShuttingDown,
     }),
   )
-  app.route('/', proxy)
 
   let listener: (req: IncomingMessage, res: ServerResponse) => void
   const server = createServer((req, res) => listener(req, res))
@@ -110,16 +109,16 @@ async function main(): Promise<void> {
       appType: 'spa',
     })
     closers.push(() => vite.close())
-    const appListener = getRequestListener(app.fetch)
+    const appListener = createServerListener(proxy, app)
     listener = (req, res) => {
       const url = req.url ?? '/'
-      if (/^\/(auth|api)\/|^\/(healthz|readyz)(\?|$)/.test(url)) void appListener(req, res)
+      if (/^\/(auth|api)\/|^\/(healthz|readyz)(\?|$)/.test(url)) appListener(req, res)
       else vite.middlewares(req, res)
     }
   } else {
     app.get('*', async (c, next) => (SERVER_BUNDLES.test(c.req.path) ? c.notFound() : next()))
     app.route('/', createWebApp({ root: path.join(projectRoot, 'dist'), config }))
-    listener = getRequestListener(app.fetch)
+    listener = createServerListener(proxy, app)
   }
 
   await new Promise<void>((resolve, reject) => {

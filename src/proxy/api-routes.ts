@@ -8,11 +8,12 @@ import { requestLine } from '../protocol/endpoint-path'
 import { HEADERS, type HeaderSource } from '../protocol/headers'
 import type { TraceStep } from '../protocol/trace'
 import type { Config } from './config'
-import { MAX_UPSTREAM_BYTES, type ProxyContext } from './context'
+import { API_ANSWER_TYPE, MAX_UPSTREAM_BYTES, type ProxyContext } from './context'
 import { buildUpstreamUrl, matchForwardedCall } from './allow-list'
 import { proxyError, upstreamFailure } from './http-errors'
 import { parseJsonOrUndefined } from './json-body'
 import { readApiBody } from './api-body'
+import { takeHandover } from './handover'
 import { addTraceSecrets, addTraceStep, headerFields, pickHeaders } from './flow-trace'
 import { settleUpstream401 } from './scope-failure'
 
@@ -24,10 +25,13 @@ export const PASSED_HEADERS: readonly string[] = Object.values(HEADERS)
 
 /** The passed headers an answer of the service carries, as `[name, value]` pairs. */
 export function passedHeaders(headers: HeaderSource): [string, string][] {
-  return PASSED_HEADERS.flatMap((name) => {
+  // A loop, not flatMap: one array per call instead of one per header (on every forwarded call).
+  const passed: [string, string][] = []
+  for (const name of PASSED_HEADERS) {
     const value = headers.get(name)
-    return value === null ? [] : [[name, value] as [string, string]]
-  })
+    if (value !== null) passed.push([name, value])
+  }
+  return passed
 }
 
 /**
@@ -44,7 +48,18 @@ export function serviceHeaders(config: Config, accessToken: string | null): Reco
 }
 
 /** Where this sub-app is mounted (proxy.ts); the table's paths are below it. */
-const API_BASE = '/api/v2'
+export const API_BASE = '/api/v2'
+
+/**
+ * Whether the service's answer goes back as it is: not a redirect (never followed, checklist
+ * C3), not a failure of the service (a 502 instead), and not a 401 of a session's call (the
+ * proxy first tells a missing scope from a dead token, scope-failure.ts).
+ */
+export function passesThrough(status: number, hasSession: boolean): boolean {
+  if (status >= 300 && status < 400) return false
+  if (status >= 500) return false
+  return !(status === 401 && hasSession)
+}
 
 /** What a status means for the playground, in the inspector's words. */
 function apiStatusNotes(status: number, hasSession: boolean): string[] {
@@ -127,14 +142,16 @@ export function createApiRoutes(ctx: ProxyContext) {
     const started = performance.now()
     let response
     try {
-      response = await ctx.upstream({
-        method: endpoint.method,
-        url: upstreamUrl,
-        headers,
-        ...(body.json === undefined ? {} : { body: body.json }),
-        timeoutMs: config.upstreamTimeoutMs,
-        maxBytes: MAX_UPSTREAM_BYTES,
-      })
+      // The fast lane may have sent this very call already (fast-lane.ts): never twice.
+      response = await (takeHandover(c, upstreamUrl) ??
+        ctx.upstream({
+          method: endpoint.method,
+          url: upstreamUrl,
+          headers,
+          ...(body.json === undefined ? {} : { body: body.json }),
+          timeoutMs: config.upstreamTimeoutMs,
+          maxBytes: MAX_UPSTREAM_BYTES,
+        }))
     } catch (error) {
       addTraceStep(c, () => step('failed', ['The service did not answer: see the error below.']))
       return upstreamFailure(c, error, {
@@ -192,7 +209,7 @@ export function createApiRoutes(ctx: ProxyContext) {
       })
     }
     return c.body(response.body, status as ContentfulStatusCode, {
-      'Content-Type': 'application/json; charset=UTF-8',
+      'Content-Type': API_ANSWER_TYPE,
     })
   })
 

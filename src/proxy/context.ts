@@ -18,3 +18,17 @@ export interface ProxyContext {
 
 /** Upstream answers are capped (checklist F4): a user record or a page of repos is far smaller. */
 export const MAX_UPSTREAM_BYTES = 1024 * 1024
+
+/**
+ * On every answer of /auth and /api (proxy.ts): nothing of it may be cached or sniffed, and no
+ * Referer leaves with the page's next request.
+ */
+export const NO_STORE_HEADERS: Readonly<Record<string, string>> = {
+  'Cache-Control': 'no-store',
+  Pragma: 'no-cache',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+}
+
+/** The type of an API answer passed back: the service's JSON, as it wrote it. */
+export const API_ANSWER_TYPE = 'application/json; charset=UTF-8'

@@ -22,7 +22,7 @@ const KNOWN_ORIGINS_SIZE = 64
  * The Host values the proxy answers (DNS rebinding, RFC 9110 §7.4): APP_ORIGIN's host:port,
  * and the listening address itself (the e2e readiness check and the bench call 127.0.0.1).
  */
-function allowedHosts(config: Config): Set<string> {
+export function allowedHosts(config: Config): Set<string> {
   const hosts = new Set([new URL(config.appOrigin).host])
   if (config.host !== '0.0.0.0' && config.host !== '::') {
     const host = config.host.includes(':') ? `[${config.host}]` : config.host

@@ -12,11 +12,12 @@ import { createApiRoutes } from './api-routes'
 import { createAuthRoutes } from './auth-routes'
 import { createClientCodeRoutes } from './client-code-routes'
 import type { Config } from './config'
-import type { ProxyContext } from './context'
+import { NO_STORE_HEADERS, type ProxyContext } from './context'
 import { proxyError } from './http-errors'
 import type { RandomBytes } from './oauth'
 import { createSealer } from './seal'
 import { createCookieJar } from './session'
+import { createFastLane, type FastLane } from './fast-lane'
 import { flowTraceMiddleware } from './flow-trace'
 import { createGuard } from './guards'
 import { createMemoryStore } from './store/memory-store'
@@ -35,16 +36,24 @@ export interface ProxyOptions {
 }
 
 function setNoStoreHeaders(c: Context): void {
-  c.header('Cache-Control', 'no-store')
-  c.header('Pragma', 'no-cache')
-  c.header('X-Content-Type-Options', 'nosniff')
-  c.header('Referrer-Policy', 'no-referrer')
+  for (const [name, value] of Object.entries(NO_STORE_HEADERS)) c.header(name, value)
 }
 
 /** Every body /auth accepts is a small JSON object: a scope list, a code and a state. */
 export const MAX_BODY_BYTES = 16 * 1024
 
+/** The proxy's two doors: its Hono app (every call) and the fast lane in front (fast-lane.ts). */
+export interface ProxyServer {
+  app: Hono
+  fastLane: FastLane
+}
+
+/** The proxy as a Hono app alone: the tests' and the benchmarks' in-process calls. */
 export function createProxy(options: ProxyOptions): Hono {
+  return createProxyServer(options).app
+}
+
+export function createProxyServer(options: ProxyOptions): ProxyServer {
   const clock = options.clock ?? Date.now
   const store = options.store ?? createMemoryStore({ clock })
   const sink = options.log ?? (() => undefined)
@@ -121,5 +130,5 @@ export function createProxy(options: ProxyOptions): Hono {
       500,
     )
   })
-  return app
+  return { app, fastLane: createFastLane(ctx) }
 }
