@@ -136,7 +136,8 @@ async function main(): Promise<number> {
             },
             {
               name: 'proxy' as const,
-              label: 'through our proxy (createProxyServer: fast lane + Hono app, createHttpUpstream)',
+              label:
+                'through our proxy (createProxyServer: fast lane + Hono app, createHttpUpstream)',
               url: `${stack.appUrl}/api/v2/user`,
               headers: { Cookie: cookieHeader(session), [CSRF_HEADER]: CSRF_HEADER_VALUE },
             },

@@ -222,7 +222,8 @@ describe('the fast lane', () => {
       const { headers } = answer
       if (headers['x-playground-trace'] !== undefined) headers['x-playground-trace'] = 'present'
       const remaining = headers['x-ratelimit-remaining']
-      if (typeof remaining === 'string') headers['x-ratelimit-remaining'] = remaining.replace(/\d+/, 'n')
+      if (typeof remaining === 'string')
+        headers['x-ratelimit-remaining'] = remaining.replace(/\d+/, 'n')
     }
     expect(throughLane).toEqual(aroundLane)
     expect(proxy.fastLane.served - servedBefore).toBe(call.served ? 1 : 0)

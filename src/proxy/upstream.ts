@@ -96,7 +96,9 @@ export function createHttpUpstream(): Upstream & { close(): void } {
         // building one captures a stack (bench: proxy CPU per forwarded call).
         const dropped = () => {
           if (!isSettled) {
-            fail(new UpstreamError('unreachable', 'the connection closed before the response ended'))
+            fail(
+              new UpstreamError('unreachable', 'the connection closed before the response ended'),
+            )
           }
         }
         res.on('error', dropped)
