@@ -53,7 +53,9 @@ export const API_BASE = '/api/v2'
 /**
  * Whether the service's answer goes back as it is: not a redirect (never followed, checklist
  * C3), not a failure of the service (a 502 instead), and not a 401 of a session's call (the
- * proxy first tells a missing scope from a dead token, scope-failure.ts).
+ * proxy first tells a missing scope from a dead token, scope-failure.ts). The fast lane asks;
+ * the route below decides the same by its own branches, and fast-lane.test.ts holds the two
+ * together (a redirect, a 500, a 401 of a session, each sent both ways).
  */
 export function passesThrough(status: number, hasSession: boolean): boolean {
   if (status >= 300 && status < 400) return false
