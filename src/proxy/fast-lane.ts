@@ -23,6 +23,7 @@ import { API_BASE, passedHeaders, passesThrough, serviceHeaders } from './api-ro
 import { API_ANSWER_TYPE, MAX_UPSTREAM_BYTES, NO_STORE_HEADERS, type ProxyContext } from './context'
 import { allowedHosts } from './guards'
 import { parseJsonOrUndefined } from './json-body'
+import { remember } from './session-cookie'
 import { handOver, type Outcome } from './handover'
 
 export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void
@@ -62,6 +63,10 @@ function hasRepeatedCheckedHeader(rawHeaders: readonly string[]): boolean {
   return false
 }
 
+/** Targets remembered (the allow-listed reads a page makes), and the longest one kept. */
+const TARGETS_SIZE = 256
+const MAX_REMEMBERED_TARGET = 512
+
 export function createFastLane(ctx: ProxyContext): FastLane {
   const { config } = ctx
   const hosts = allowedHosts(config)
@@ -89,13 +94,36 @@ export function createFastLane(ctx: ProxyContext): FastLane {
     ) {
       return null
     }
-    // The route reads the path through the URL parser: a target it would rewrite (dot
-    // segments, a fragment) takes the route.
-    const url = new URL(target, config.appOrigin)
-    if (`${url.pathname}${url.search}` !== target) return null
-    const match = matchForwardedCall('GET', url.pathname.slice(API_BASE.length), url.searchParams)
-    if (!match.ok || match.endpoint.hasBody) return null
-    return { path: url.pathname, match }
+    return readTarget(target)
+  }
+
+  /**
+   * What a target means for the lane: its path, and the service's URL for it; null when the
+   * route must read it. It depends on the target's text alone, and a page asks for the same few
+   * again and again: remembered, a bounded number (as session-cookie.ts remembers headers).
+   */
+  const targets = new Map<string, { path: string; upstreamUrl: URL } | null>()
+  function readTarget(target: string) {
+    const known = targets.get(target)
+    if (known !== undefined) return known
+    const read = parseTarget(target)
+    if (target.length <= MAX_REMEMBERED_TARGET) remember(targets, target, read, TARGETS_SIZE)
+    return read
+  }
+  function parseTarget(target: string) {
+    try {
+      // The route reads the path through the URL parser: a target it would rewrite (dot
+      // segments, a fragment) takes the route.
+      const url = new URL(target, config.appOrigin)
+      const path = url.pathname
+      const match = matchForwardedCall('GET', path.slice(API_BASE.length), url.searchParams)
+      if (`${path}${url.search}` !== target || !match.ok || match.endpoint.hasBody) return null
+      // Never changed by the upstream client: one URL serves every call of the target.
+      return { path, upstreamUrl: buildUpstreamUrl(config.baseUrl, match.path, match.search) }
+    } catch {
+      // A URL that leaves the configured base: the route refuses it and says so (onError).
+      return null
+    }
   }
 
   async function forward(
@@ -105,14 +133,13 @@ export function createFastLane(ctx: ProxyContext): FastLane {
     call: NonNullable<ReturnType<typeof claim>>,
   ): Promise<void> {
     const started = performance.now()
+    const url = call.upstreamUrl
     let session
-    let url
     try {
       session = await ctx.cookies.settledSession(req.headers.cookie)
-      url = buildUpstreamUrl(config.baseUrl, call.match.path, call.match.search)
     } catch {
-      // The store failed, or the URL left the base: the route fails the same way, and says so
-      // (proxy.ts, onError; the store's failure is a 503 that names it).
+      // The store failed: the route fails closed and says so (proxy.ts, onError: a 503 that
+      // names the store).
       route(req, res)
       return
     }
