@@ -84,7 +84,10 @@ interface Answer {
   body: string
 }
 
-function send(method: string, path: string, headers: Record<string, string>): Promise<Answer> {
+/** Headers as an object, or as raw name/value pairs (a header may come twice). */
+type RequestHeaders = Record<string, string> | string[]
+
+function send(method: string, path: string, headers: RequestHeaders): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       { host: '127.0.0.1', port, method, path, headers, agent: false },
@@ -117,7 +120,7 @@ interface Case {
   path?: string
   method?: string
   /** The request's headers, given the connected browser's Cookie header and the app's origin. */
-  headers?: (cookie: string) => Record<string, string>
+  headers?: (cookie: string) => RequestHeaders
   /** Queued on the emulator before each way's call. */
   fault?: FaultInput
   /** The proxy's clock moves this far between connecting and the call. */
@@ -186,6 +189,12 @@ const CASES: Case[] = [
   {
     name: 'two session cookies',
     headers: (cookie) => ({ ...appHeaders(`pg_session=tossed; ${cookie}`) }),
+    served: false,
+  },
+  {
+    name: 'two Cookie headers',
+    // Two header lines: Node joins them for its own reading, the adapter may read the first.
+    headers: (cookie) => [...Object.entries(appHeaders(cookie)).flat(), 'Cookie', 'other=1'],
     served: false,
   },
   { name: 'no session cookie', headers: () => appHeaders(''), served: false },

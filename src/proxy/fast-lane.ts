@@ -12,8 +12,9 @@
  *   so that it is never sent twice (handover.ts).
  * The lane's answers are the full route's, header for header: fast-lane.test.ts sends each call
  * both ways and compares. Why it exists: the full route's Hono layers (the adapter's Request,
- * the middleware chain, Fetch Headers for the answer) cost about a third of the proxy's CPU per
- * forwarded call (bench: proxy throughput over the floor, `npm run bench -- --only=proxy`).
+ * the middleware chain, Fetch Headers for the answer) cost about two fifths of the proxy's CPU
+ * per forwarded call (bench: proxy throughput over the floor, `npm run bench -- --only=proxy`;
+ * decision 0012).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../protocol/playground-api'
