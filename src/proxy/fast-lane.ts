@@ -194,7 +194,13 @@ export function createFastLane(ctx: ProxyContext): FastLane {
     serve(req, res, route) {
       const call = claim(req)
       if (call === null) route(req, res)
-      else void forward(req, res, route, call)
+      else {
+        // Nothing in forward() is expected to throw; if something does, the route answers (its
+        // onError), rather than a rejection nobody handles ending the process.
+        forward(req, res, route, call).catch(() => {
+          if (!res.headersSent) route(req, res)
+        })
+      }
     },
     get served() {
       return served
