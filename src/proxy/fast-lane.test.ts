@@ -66,13 +66,13 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve))
 })
 
-/** A browser of the playground, connected through the real flow with these scopes. */
-async function connected(scopes = ['repo:read']) {
+/** A browser of the playground, connected through the real flow with `repo:read`. */
+async function connected() {
   const browser = createBrowser(proxy.app, origin)
   const response = await connectBrowser(
     browser,
     async (url) => (await authorizeThroughPages(emulator.app, url, { login: 'alice' })).location,
-    scopes,
+    ['repo:read'],
   )
   expect(response.status).toBe(200)
   return browser

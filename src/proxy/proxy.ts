@@ -35,8 +35,10 @@ export interface ProxyOptions {
   store?: StateStore
 }
 
+const NO_STORE_ENTRIES = Object.entries(NO_STORE_HEADERS)
+
 function setNoStoreHeaders(c: Context): void {
-  for (const [name, value] of Object.entries(NO_STORE_HEADERS)) c.header(name, value)
+  for (const [name, value] of NO_STORE_ENTRIES) c.header(name, value)
 }
 
 /** Every body /auth accepts is a small JSON object: a scope list, a code and a state. */

@@ -212,14 +212,14 @@ export function createCookieJar(
   }
 
   /**
-   * The session the cookie holds while it is live (unsealed, within its limits, not ended).
+   * The session a session cookie's value holds while it is live (unsealed, within its limits,
+   * not ended).
    * 'ended': a logout, a new login or a refused token ended it, in an answer that already set
    * the cookie (deleted it, or wrote the new session's).
    */
   async function liveSession(
-    cookieHeader: string | undefined,
+    value: string | undefined,
   ): Promise<Session | 'none' | 'dead' | 'ended'> {
-    const { value } = scanSessionCookie(cookieHeader)
     if (value === undefined) return 'none'
     const cached = unsealedSessions.get(value)
     const session =
@@ -234,7 +234,7 @@ export function createCookieJar(
   }
 
   async function readSession(c: Context): Promise<Session | null> {
-    const session = await liveSession(c.req.header('Cookie'))
+    const session = await liveSession(scanSessionCookie(c.req.header('Cookie')).value)
     if (session === 'none') return null
     // An ended session's cookie is refused but not deleted here: a request the browser sent with
     // it before the login that replaced it had answered (the callback page's first session read)
@@ -297,13 +297,14 @@ export function createCookieJar(
     clearSession,
     endSession,
     async endPreviousSession(c) {
-      const session = await liveSession(c.req.header('Cookie'))
+      const session = await liveSession(scanSessionCookie(c.req.header('Cookie')).value)
       if (typeof session !== 'string') await markEnded(session)
     },
     hasDuplicateSessionCookie: (c) => scanSessionCookie(c.req.header('Cookie')).count > 1,
     async settledSession(cookieHeader) {
-      if (scanSessionCookie(cookieHeader).count !== 1) return null
-      const session = await liveSession(cookieHeader)
+      const scan = scanSessionCookie(cookieHeader)
+      if (scan.count !== 1) return null
+      const session = await liveSession(scan.value)
       if (typeof session === 'string') return null
       // Due for a touch: readSession would write a new cookie, which only the full route does.
       return clock() - session.lastActiveAt > SESSION_TOUCH_SECONDS * 1000 ? null : session
