@@ -58,12 +58,14 @@ test('index.html preloads every static import of the entry chunk', () => {
   expect(report.app.unlistedStaticImports).toEqual([])
 })
 
-test('the callback’s early script shares no chunk with the first load', () => {
-  // Module scripts run in order once their imports have run: a chunk of the first load among
-  // the early script's imports would make the browser run that whole chunk first, and the code
-  // exchange would leave no earlier than before (src/web/callback/early-exchange.ts).
+test('the callback’s early script shares no chunk with the first load or the first request', () => {
+  // A module script runs once its imports have run: a chunk of the first load (376 kB) or of the
+  // first request (zod) among the early script's imports would make the browser fetch and run it
+  // first, and the code exchange would leave no earlier than the app's own
+  // (src/web/callback/early-exchange.ts).
   const early = report.app.otherEntries.find((entry) => entry.module === CALLBACK_EARLY_ENTRY)
   expect(early, 'the build has the early script as an entry (vite.config.ts)').toBeDefined()
   expect(early?.sharedWithFirstLoad).toEqual([])
+  expect(early?.sharedWithFirstRequest).toEqual([])
   expect(report.app.otherEntries.map((entry) => entry.module)).toEqual([CALLBACK_EARLY_ENTRY])
 })

@@ -82,7 +82,13 @@ export interface BundleMeasurement {
    * The build's other entries (the callback's early script, src/protocol/page-modules.ts): the
    * chunks each runs with, and which of them the first load holds too.
    */
-  otherEntries: { module: string; js: string[]; sharedWithFirstLoad: string[] }[]
+  otherEntries: {
+    module: string
+    js: string[]
+    sharedWithFirstLoad: string[]
+    /** …and which of them load as the first request leaves (zod, the session schema). */
+    sharedWithFirstRequest: string[]
+  }[]
 }
 
 const ManifestSchema = z.record(
@@ -215,7 +221,12 @@ export async function measureBuild(outDir: string): Promise<BundleMeasurement> {
     .filter(([key, entry]) => entry.isEntry === true && !entryKeys.includes(key))
     .map(([module]) => {
       const chunks = [...closure([module]).js]
-      return { module, js: chunks, sharedWithFirstLoad: chunks.filter((file) => firstJs.has(file)) }
+      return {
+        module,
+        js: chunks,
+        sharedWithFirstLoad: chunks.filter((file) => firstJs.has(file)),
+        sharedWithFirstRequest: chunks.filter((file) => requestJs.includes(file)),
+      }
     })
 
   const js = await Promise.all([...firstJs].map(size))

@@ -52,9 +52,9 @@ const CONNECTED = ['src/web/layout/connected.tsx', 'src/web/layout/api-notices.t
 const CALLBACK = ['src/web/callback/exchange-once.ts', PAGES.profile, ...CONNECTED]
 
 /**
- * The callback's own small script (an entry of the build, vite.config.ts): the server runs it
- * before the first load's chunk in the `/callback` shell, so that the code exchange leaves
- * before the app has booted (docs/decisions/0011-early-code-exchange.md).
+ * The callback's own small script (an entry of the build, vite.config.ts): the server puts it
+ * first in the `/callback` shell, `async`, so that the code exchange leaves as soon as the script
+ * is here, before the app has booted (docs/decisions/0011-early-code-exchange.md).
  */
 export const CALLBACK_EARLY_ENTRY = 'src/web/callback/early-exchange.ts'
 
@@ -77,7 +77,7 @@ export function pageModule(pathname: string): string {
   return PAGE_ROUTES.find((route) => route.path === path)?.module ?? PAGES.notFound
 }
 
-/** The scripts a page at `pathname` runs before the first load's chunk. */
+/** The scripts of its own a page at `pathname` runs as it starts (page-preload.ts `scriptsFor`). */
 export function pageScripts(pathname: string): string[] {
   return pageModule(pathname) === PAGES.callback ? [CALLBACK_EARLY_ENTRY] : []
 }

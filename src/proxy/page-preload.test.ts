@@ -33,10 +33,10 @@ describe('readPagePreload', () => {
     expect(links.match(/modulepreload/g)).toHaveLength(1)
   })
 
-  it('runs an early entry after preloading what it imports, at the default priority', () => {
+  it('runs an early entry as soon as it is here, after preloading what it imports, at the default priority', () => {
     expect(readPagePreload(buildWith()).scriptsFor([CALLBACK_EARLY_ENTRY])).toBe(
       '<link rel="modulepreload" crossorigin href="/assets/pending-states-h4sh.js" />' +
-        '<script type="module" crossorigin src="/assets/early-exchange-h4sh.js"></script>',
+        '<script type="module" async crossorigin src="/assets/early-exchange-h4sh.js"></script>',
     )
   })
 

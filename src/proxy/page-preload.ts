@@ -42,9 +42,11 @@ export interface PagePreload {
   /** The tags for these modules (page-modules.ts), without what the first load holds already. */
   linksFor(modules: readonly string[]): string
   /**
-   * The `<script>` tags that run these entries (page-modules.ts `pageScripts`) before the first
-   * load's chunk, each after the preloads of what it imports. At the default priority: on the
-   * callback, the exchange it starts is what the page waits for.
+   * The `<script>` tags that run these entries (page-modules.ts `pageScripts`), each after the
+   * preloads of what it imports. `async`: an entry runs as soon as it and its imports are here,
+   * not once the document is parsed and the scripts before it have run (HTML Standard, "prepare
+   * the script element"); at the default priority: on the callback, the exchange it starts is
+   * what the page waits for (docs/decisions/0011-early-code-exchange.md).
    */
   scriptsFor(entries: readonly string[]): string
 }
@@ -126,7 +128,7 @@ export function readPagePreload(root: string): PagePreload {
             // The entry's own file is the script below, not a preload.
             files.delete(file)
             const preloads = [...files].map((imported) => tag(imported, '')).join('')
-            return `${preloads}<script type="module" crossorigin src="/${checked(file)}"></script>`
+            return `${preloads}<script type="module" async crossorigin src="/${checked(file)}"></script>`
           })
           .join(''),
       )

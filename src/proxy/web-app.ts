@@ -90,7 +90,7 @@ function createShells(root: string, config: Config) {
       if (head !== undefined) {
         html = withPageHead(html, { className: head.className, html: head.html[locale] })
       }
-      // A page's own scripts run before the first load's: module scripts run in document order.
+      // A page's own scripts first: their fetches start first (page-preload.ts `scriptsFor`).
       html = FIRST_LOAD_SCRIPT.test(html)
         ? html.replace(FIRST_LOAD_SCRIPT, `${scripts}$&`)
         : html.replace('</head>', `${scripts}</head>`)

@@ -1,8 +1,8 @@
 /**
  * A callback's code exchange, started by the callback's own small script before the app's code
- * has run: the server puts this entry first in the `/callback` shell (src/proxy/web-app.ts), so
- * the exchange overlaps the app's boot instead of following it (bench: the login round trip;
- * docs/decisions/0011-early-code-exchange.md).
+ * has run: the server puts this entry first in the `/callback` shell, `async` (src/proxy/
+ * page-preload.ts), so the exchange overlaps the app's boot instead of following it (bench: the
+ * login round trip; docs/decisions/0011-early-code-exchange.md).
  *
  * It does what the app would do first and no more: the same checks of the address
  * (callback-params.ts), the state claimed in this tab's storage before anything leaves (RFC 9700
@@ -12,8 +12,9 @@
  * did not send, a module evaluated after main.tsx cleared the address bar), the app starts as
  * before.
  *
- * It imports nothing from the first load's chunk: an import from there would make the browser
- * run that whole chunk before this one (bench/bundle-budget.test.ts checks the build).
+ * It imports nothing from the first load's chunk nor from the first request's (zod): an import
+ * from there would make the browser fetch and run that chunk before this one
+ * (bench/bundle-budget.test.ts checks the build).
  */
 import type { ExchangeRequest } from '../../protocol/playground-api'
 import { checkCallbackAddress } from './callback-params'

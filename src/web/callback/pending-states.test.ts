@@ -57,6 +57,50 @@ describe('pending states', () => {
     expect(states.claim('s1')).toBe('unknown')
   })
 
+  it.each([
+    ['a list that is not', { pending: ['s1'], used: 'x' }],
+    ['a state that is not a string', { pending: ['s1', 2], used: [] }],
+    ['more states than any version keeps', { pending: ['s1', ...Array(100).fill('x')], used: [] }],
+    ['requests that are not a list', { pending: ['s1'], used: [], requests: {} }],
+    [
+      'a request without its state',
+      { pending: ['s1'], used: [], requests: [{ scopes: [], returnTo: null }] },
+    ],
+    [
+      'a request whose scopes are not strings',
+      { pending: ['s1'], used: [], requests: [{ state: 's1', scopes: [1], returnTo: null }] },
+    ],
+    [
+      'a request with too many scopes',
+      {
+        pending: ['s1'],
+        used: [],
+        requests: [{ state: 's1', scopes: Array(33).fill('doc'), returnTo: null }],
+      },
+    ],
+    [
+      'a return path that is not a string',
+      { pending: ['s1'], used: [], requests: [{ state: 's1', scopes: [], returnTo: 7 }] },
+    ],
+    ['an array at the top', [['s1']]],
+    ['null', null],
+  ])('reads storage holding %s as empty', (_what, stored) => {
+    const storage = memoryStorage()
+    storage.map.set('yuque-oauth-playground.states', JSON.stringify(stored))
+    const states = createPendingStates(() => storage)
+    expect(states.status('s1')).toBe('unknown')
+    expect(states.requestOf('s1')).toBeNull()
+    expect(states.claim('s1')).toBe('unknown')
+  })
+
+  it('reads what an earlier version wrote without requests', () => {
+    const storage = memoryStorage()
+    storage.map.set('yuque-oauth-playground.states', '{"pending":["s1"],"used":["s0"]}')
+    const states = createPendingStates(() => storage)
+    expect(states.status('s0')).toBe('used')
+    expect(states.claim('s1')).toBe('claimed')
+  })
+
   it('matches nothing when storage is unavailable', () => {
     const states = createPendingStates(() => null)
     states.remember('s1')

@@ -4,8 +4,6 @@
  * values and what each login asked for (scopes, return path) are stored here, never a code or a
  * token (checklist H2).
  */
-import { z } from 'zod/mini'
-
 export type StoredStateStatus = 'pending' | 'used' | 'unknown'
 export type ClaimResult = 'claimed' | 'already-used' | 'unknown'
 
@@ -14,29 +12,64 @@ type StateStorage = Pick<Storage, 'getItem' | 'setItem'>
 const STORAGE_KEY = 'yuque-oauth-playground.states'
 /** Several pending logins may coexist (retries, a double click); the oldest are forgotten. */
 const MAX_KEPT = 10
+/** More than any version of this file writes (MAX_KEPT): a longer list is not ours. */
+const MAX_READ = 100
 
 /** What a login asked for: a retry from the callback starts from it (scopes and return path). */
-const LoginRequestSchema = z.object({
-  state: z.string(),
-  scopes: z.array(z.string()).check(z.maxLength(32)),
-  returnTo: z.nullable(z.string()),
-})
-export type LoginRequest = Omit<z.infer<typeof LoginRequestSchema>, 'state'>
+export interface LoginRequest {
+  scopes: string[]
+  returnTo: string | null
+}
 
-const StoredSchema = z.object({
-  pending: z.array(z.string()).check(z.maxLength(100)),
-  used: z.array(z.string()).check(z.maxLength(100)),
-  requests: z.optional(z.array(LoginRequestSchema).check(z.maxLength(100))),
-})
-type Stored = z.infer<typeof StoredSchema>
+interface Stored {
+  pending: string[]
+  used: string[]
+  requests?: (LoginRequest & { state: string })[]
+}
+
+/*
+ * Storage is read without a schema library: this module runs in the callback's early script
+ * (early-exchange.ts), which must bring no more than it needs before the code exchange leaves
+ * (docs/decisions/0011-early-code-exchange.md; bench/bundle-budget.test.ts). What another tab's
+ * script or an older version left there is checked field by field; anything else reads as empty
+ * (pending-states.test.ts, "treats corrupted storage as empty").
+ */
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+function strings(value: unknown, max: number): string[] | null {
+  return Array.isArray(value) &&
+    value.length <= max &&
+    value.every((item) => typeof item === 'string')
+    ? (value as string[])
+    : null
+}
+
+function loginRequest(value: unknown): (LoginRequest & { state: string }) | null {
+  if (!isRecord(value) || typeof value.state !== 'string') return null
+  const scopes = strings(value.scopes, 32)
+  const { returnTo } = value
+  if (scopes === null || (returnTo !== null && typeof returnTo !== 'string')) return null
+  return { state: value.state, scopes, returnTo }
+}
+
+function parseStored(value: unknown): Stored | null {
+  if (!isRecord(value)) return null
+  const pending = strings(value.pending, MAX_READ)
+  const used = strings(value.used, MAX_READ)
+  if (pending === null || used === null) return null
+  if (value.requests === undefined) return { pending, used }
+  if (!Array.isArray(value.requests) || value.requests.length > MAX_READ) return null
+  const requests = value.requests.map(loginRequest)
+  return requests.every((request) => request !== null) ? { pending, used, requests } : null
+}
 
 export function createPendingStates(getStorage: () => StateStorage | null) {
   const read = (): Stored => {
     const raw = getStorage()?.getItem(STORAGE_KEY) ?? null
     if (raw === null) return { pending: [], used: [] }
     try {
-      const parsed = StoredSchema.safeParse(JSON.parse(raw))
-      return parsed.success ? parsed.data : { pending: [], used: [] }
+      return parseStored(JSON.parse(raw)) ?? { pending: [], used: [] }
     } catch {
       return { pending: [], used: [] }
     }
