@@ -7,6 +7,7 @@ import { PAGE_HEADS_FILE, type PageHeads } from '../protocol/page-heads'
 import { PAGES } from '../protocol/page-modules'
 import { loadConfig } from './config'
 import { buildWith } from './test-manifest'
+import { styleHash } from './inline-styles'
 import { createWebApp } from './web-app'
 
 const root = mkdtempSync(path.join(tmpdir(), 'web-app-'))
@@ -41,6 +42,21 @@ describe('createWebApp', () => {
       expect(response.headers.get('Cross-Origin-Opener-Policy')).toBe('same-origin')
       expect(response.headers.get('Strict-Transport-Security')).toBeNull()
     }
+  })
+
+  it('inlines the first load’s stylesheet, allowed by its hash alone', async () => {
+    const styled = mkdtempSync(path.join(tmpdir(), 'web-app-styled-'))
+    mkdirSync(path.join(styled, 'assets'))
+    writeFileSync(path.join(styled, 'assets', 'index-h4sh.css'), 'body{margin:0}')
+    writeFileSync(
+      path.join(styled, 'index.html'),
+      '<!doctype html><head><link rel="stylesheet" crossorigin href="/assets/index-h4sh.css"></head>',
+    )
+    const response = await createWebApp({ root: styled, config }).request('/me')
+    expect(await response.text()).toContain('<style>body{margin:0}</style>')
+    const csp = response.headers.get('Content-Security-Policy') ?? ''
+    expect(csp).toContain(`style-src 'self' ${styleHash('body{margin:0}')};`)
+    expect(csp).not.toContain('unsafe-inline')
   })
 
   it('lets avatars load from the service host only', async () => {

@@ -11,6 +11,7 @@ import { readCookie, type Locale } from '../protocol/locale'
 import { withPageHead } from '../protocol/page-heads'
 import { pageModule, pageModules, pageScripts } from '../protocol/page-modules'
 import type { Config } from './config'
+import { inlineFirstLoadStyles } from './inline-styles'
 import { localizeShell, shellLocale } from './localize-shell'
 import { readPageHeads } from './page-heads'
 import { MANIFEST_PATH, readPagePreload } from './page-preload'
@@ -24,11 +25,12 @@ function imageSources(config: Config): string[] {
   return [...origins]
 }
 
-export function contentSecurityPolicy(config: Config): string {
+/** `styleHashes`: the shell's own `<style>` contents (inline-styles.ts), allowed by hash alone. */
+export function contentSecurityPolicy(config: Config, styleHashes: readonly string[] = []): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
-    "style-src 'self'",
+    ["style-src 'self'", ...styleHashes].join(' '),
     `img-src 'self' data: ${imageSources(config).join(' ')}`,
     "connect-src 'self'",
     "font-src 'self'",
@@ -58,12 +60,22 @@ function withPreconnect(html: string, config: Config): string {
 /** The shell's own script tag, as vite.config.ts's lowPriorityScripts leaves it. */
 const FIRST_LOAD_SCRIPT = /<script type="module"/
 
-/** The page in each language; a build without the Chinese shell serves English to everyone. */
-function readShells(root: string, config: Config): Record<Locale, string> {
-  const en = readFileSync(path.join(root, 'index.html'), 'utf8')
+/**
+ * The page in each language, its first-load styles inline; a build without the Chinese shell
+ * serves English to everyone.
+ */
+function readShells(root: string, config: Config) {
+  const { html: en, hashes } = inlineFirstLoadStyles(
+    readFileSync(path.join(root, 'index.html'), 'utf8'),
+    root,
+  )
   const zhShellPath = path.join(root, 'shell.zh-CN.html')
   const zh = existsSync(zhShellPath) ? localizeShell(en, readFileSync(zhShellPath, 'utf8')) : en
-  return { en: withPreconnect(en, config), 'zh-CN': withPreconnect(zh, config) }
+  const shells: Record<Locale, string> = {
+    en: withPreconnect(en, config),
+    'zh-CN': withPreconnect(zh, config),
+  }
+  return { shells, styleHashes: hashes }
 }
 
 /**
@@ -72,12 +84,12 @@ function readShells(root: string, config: Config): Record<Locale, string> {
  * distinct page (a few dozen: the routes, two languages, connected or not), when first asked for.
  */
 function createShells(root: string, config: Config) {
-  const shells = readShells(root, config)
+  const { shells, styleHashes } = readShells(root, config)
   const preload = readPagePreload(root)
   const heads = readPageHeads(root)
   const hintName = connectedHintCookieName(config.isSecure)
   const encoded = new Map<string, EncodedShell>()
-  return (pathname: string, locale: Locale, cookie: string | undefined): EncodedShell => {
+  const shellFor = (pathname: string, locale: Locale, cookie: string | undefined): EncodedShell => {
     const connected = readCookie(cookie ?? '', hintName) === '1'
     const links = preload.linksFor(pageModules(pathname, { connected, locale }))
     const scripts = preload.scriptsFor(pageScripts(pathname))
@@ -101,11 +113,12 @@ function createShells(root: string, config: Config) {
     }
     return shell
   }
+  return { shellFor, styleHashes }
 }
 
 export function createWebApp(options: { root: string; config: Config }): Hono {
-  const shellFor = createShells(options.root, options.config)
-  const csp = contentSecurityPolicy(options.config)
+  const { shellFor, styleHashes } = createShells(options.root, options.config)
+  const csp = contentSecurityPolicy(options.config, styleHashes)
   const app = new Hono()
 
   app.use('*', async (c, next) => {
