@@ -59,6 +59,39 @@ function lowPriorityScripts(): Plugin {
 }
 
 /**
+ * V8's explicit compile hint (`//# allFunctionsCalledOnLoad`, Chrome 136+) on the first load's
+ * chunk: every page runs most of it as it starts (React, the router, the query client, the
+ * shell), so V8 compiles its functions on the thread that streams the file instead of one by one
+ * on the main thread as they are first called. Cold loads of /me at 4× CPU: long tasks 305 →
+ * 218 ms, median of 10 each, interleaved (`npm run bench:long-tasks`; docs/decisions/0013).
+ * Other browsers ignore a comment. Added after minification, which drops comments; the lazy
+ * chunks keep V8's lazy compilation, as most of their functions run only on some pages.
+ */
+function compileHints(): Plugin {
+  return {
+    name: 'compile-hints',
+    apply: 'build',
+    generateBundle: {
+      // After Vite's own, which puts its `__vite__mapDeps` line first.
+      order: 'post',
+      handler(_options, bundle) {
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type !== 'chunk' || !chunk.isEntry || chunk.facadeModuleId === null) continue
+          if (!chunk.facadeModuleId.endsWith('/index.html')) continue
+          chunk.code = `${COMPILE_HINT}\n${chunk.code}`
+        }
+      },
+    },
+  }
+}
+
+/**
+ * The magic comment, on the first line of a file (v8.dev/blog/explicit-compile-hints);
+ * bench/bundle-budget.test.ts checks where it is.
+ */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad'
+
+/**
  * Whether a module is part of index.html's static graph (its entry and what that imports, not
  * dynamically): the first load's chunk holds exactly those. Rolldown's `$initial` tag would take
  * the static graph of every entry, and the callback's early exchange (an entry of its own, with
@@ -151,7 +184,7 @@ const MERGE_BELOW = 6_000
 // The client secret's variable is YUQUE_CLIENT_SECRET: it does not start with the envPrefix, so
 // Vite never exposes it to the bundle (checklist H1). Never set envPrefix to ''.
 export default defineConfig({
-  plugins: [react(), precompress(), prerenderPageHeads(), lowPriorityScripts()],
+  plugins: [react(), precompress(), prerenderPageHeads(), lowPriorityScripts(), compileHints()],
   envPrefix: 'VITE_',
   build: {
     outDir: 'dist',

@@ -3,15 +3,24 @@
  * dependency cannot slip into the web app unnoticed. Builds the app and the floor afresh into
  * temporary directories (a stale dist/ proves nothing); `npm run bench` reports the same figures.
  */
-import { beforeAll, expect, test } from 'vitest'
+import { readdir, readFile, rm } from 'node:fs/promises'
+import path from 'node:path'
+import { afterAll, beforeAll, expect, test } from 'vitest'
 import { CALLBACK_EARLY_ENTRY } from '../src/protocol/page-modules'
 import { BUNDLE_BUDGET, KB, measureBundles, type BundleReport } from './bundle'
 
 let report: BundleReport
+let appDir = ''
 
 beforeAll(async () => {
-  report = (await measureBundles()).report
+  const measured = await measureBundles({ keepAppBuild: true })
+  report = measured.report
+  appDir = measured.appDir ?? ''
 }, 120_000)
+
+afterAll(async () => {
+  if (appDir !== '') await rm(appDir, { recursive: true, force: true })
+})
 
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} kB`
 
@@ -68,4 +77,17 @@ test('the callback’s early script shares no chunk with the first load or the f
   expect(early?.sharedWithFirstLoad).toEqual([])
   expect(early?.sharedWithFirstRequest).toEqual([])
   expect(report.app.otherEntries.map((entry) => entry.module)).toEqual([CALLBACK_EARLY_ENTRY])
+})
+
+test('the first load’s chunk, and it alone, asks V8 to compile all its functions at once', async () => {
+  // vite.config.ts compileHints: the magic comment must open the file (v8.dev/blog/explicit-
+  // compile-hints); a lazy chunk with it would be compiled whole, most of it for nothing.
+  const hint = '//# allFunctionsCalledOnLoad\n'
+  const firstLoad = new Set(report.app.firstLoad.js.map((file) => file.file))
+  expect(firstLoad.size).toBeGreaterThan(0)
+  const files = (await readdir(path.join(appDir, 'assets'))).filter((file) => file.endsWith('.js'))
+  for (const file of files) {
+    const code = await readFile(path.join(appDir, 'assets', file), 'utf8')
+    expect(code.startsWith(hint), file).toBe(firstLoad.has(`assets/${file}`))
+  }
 })
