@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { connectAs, expect, test } from './support/fixtures'
 
@@ -112,5 +114,33 @@ test.describe("The page's head, painted with the shell", () => {
   }) => {
     const response = await page.goto('/callback')
     expect(await response?.text()).not.toContain('class="page-head"')
+  })
+})
+
+test.describe("The shell's own stylesheet, in the page", () => {
+  test('styles the first paint and is never fetched, not even through a login whose chunks list it', async ({
+    page,
+  }) => {
+    // The build links its first load's stylesheet; the server puts it in the page instead and
+    // keeps the link, disabled, for Vite's preload helper (src/proxy/inline-styles.ts). On the
+    // callback, exchange-once.ts imports the landing page's chunks, whose dependencies name it.
+    const built = readFileSync(path.join(process.cwd(), 'dist', 'index.html'), 'utf8')
+    const file = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/.exec(
+      built,
+    )?.[1]
+    expect(file, 'the build links its first load’s stylesheet').toBeDefined()
+    const stylesheets: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') stylesheets.push(new URL(request.url()).pathname)
+    })
+    const response = await page.goto('/')
+    const html = (await response?.text()) ?? ''
+    expect(html).toMatch(/<style>[^<]*\.page-head/)
+    await connectAs(page, { login: 'alice', scopes: ['repo:read'] })
+    // The landing page has drawn the profile: its chunks, imported on the callback, are here.
+    await expect(page.getByRole('article', { name: 'Alice Chen' })).toBeVisible()
+    expect(stylesheets.length, 'the pages’ own stylesheets do load').toBeGreaterThan(0)
+    expect(stylesheets).not.toContain(file)
+    expect(html).toContain(`<link rel="stylesheet" href="${file}" disabled>`)
   })
 })

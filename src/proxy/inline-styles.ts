@@ -23,10 +23,10 @@ export function styleHash(css: string): string {
 
 /**
  * Each first-load stylesheet of `html` as a `<style>` with its contents (read from `root`, the
- * build's directory). A `disabled` link to the same file stays beside it: a browser does not fetch
- * a disabled stylesheet (HTML §4.6.7, "obtain the resource" is skipped while disabled), and Vite's
- * preload helper, which lists the entry's CSS among a lazy chunk's dependencies, finds the link and
- * does not load the file a second time.
+ * build's directory). A `disabled` link to the same file stays beside it: a browser does not
+ * fetch a disabled stylesheet (HTML Standard, link type "stylesheet": it is fetched once the
+ * attribute is removed), and Vite's preload helper, which lists the entry's CSS among a lazy
+ * chunk's dependencies, finds the link and does not load the file a second time.
  */
 export function inlineFirstLoadStyles(html: string, root: string): InlinedStyles {
   const hashes: string[] = []
