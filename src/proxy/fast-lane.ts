@@ -64,6 +64,9 @@ function hasRepeatedCheckedHeader(rawHeaders: readonly string[]): boolean {
   return false
 }
 
+/** What every target the lane takes starts with. */
+const API_PREFIX = `${API_BASE}/`
+
 /** Targets remembered (the allow-listed reads a page makes), and the longest one kept. */
 const TARGETS_SIZE = 256
 const MAX_REMEMBERED_TARGET = 512
@@ -81,7 +84,7 @@ export function createFastLane(ctx: ProxyContext): FastLane {
     const headers = req.headers
     if (
       req.method !== 'GET' ||
-      !target.startsWith(`${API_BASE}/`) ||
+      !target.startsWith(API_PREFIX) ||
       // The router decodes the path, the log line shows it decoded: such calls take the route.
       target.includes('%') ||
       !hosts.has(headers.host ?? '') ||

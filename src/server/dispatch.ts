@@ -41,8 +41,8 @@ export function createServerListener(
   proxy: ProxyServer,
   rest: Hono,
 ): (req: IncomingMessage, res: ServerResponse) => void {
-  const route = getRequestListener(dispatchByPath(proxy.app, rest))
-  return (req, res) => {
-    proxy.fastLane.serve(req, res, (request, response) => void route(request, response))
-  }
+  const listener = getRequestListener(dispatchByPath(proxy.app, rest))
+  // Made once: serve() runs on every request (the adapter answers its own errors).
+  const route = (req: IncomingMessage, res: ServerResponse) => void listener(req, res)
+  return (req, res) => proxy.fastLane.serve(req, res, route)
 }
