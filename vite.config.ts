@@ -1,40 +1,9 @@
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs'
-import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { Rolldown } from 'vite'
 import { defineConfig, type Plugin } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { prerenderPageHeads } from './scripts/page-heads/plugin.ts'
-
-/**
- * Writes `.br` and `.gz` beside every text asset of the build, so that the production server
- * (src/proxy/web-app.ts, `serveStatic({ precompressed: true })`) sends compressed files with no
- * work per request.
- */
-function precompress(): Plugin {
-  let outDir = 'dist'
-  return {
-    name: 'precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir)
-    },
-    closeBundle() {
-      for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
-        if (!entry.isFile() || !/\.(js|css|svg|json|txt)$/.test(entry.name)) continue
-        const file = path.join(entry.parentPath, entry.name)
-        const content = readFileSync(file)
-        if (content.length < 1024) continue
-        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }))
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        )
-      }
-    },
-  }
-}
+import { precompress } from './scripts/precompress.ts'
 
 /**
  * `fetchpriority="low"` on the shell's script and its module preloads: they run after the first
