@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { prerenderPageHeads } from './scripts/page-heads/plugin.ts'
 import { precompress } from './scripts/precompress.ts'
+import { reactRouterProductionBuild } from './scripts/react-router-production.ts'
 
 /**
  * `fetchpriority="low"` on the shell's script and its module preloads: they run after the first
@@ -153,7 +154,14 @@ const MERGE_BELOW = 6_000
 // The client secret's variable is YUQUE_CLIENT_SECRET: it does not start with the envPrefix, so
 // Vite never exposes it to the bundle (checklist H1). Never set envPrefix to ''.
 export default defineConfig({
-  plugins: [react(), precompress(), prerenderPageHeads(), lowPriorityScripts(), compileHints()],
+  plugins: [
+    react(),
+    reactRouterProductionBuild(),
+    precompress(),
+    prerenderPageHeads(),
+    lowPriorityScripts(),
+    compileHints(),
+  ],
   envPrefix: 'VITE_',
   build: {
     outDir: 'dist',

@@ -91,3 +91,15 @@ test('the first load’s chunk, and it alone, asks V8 to compile all its functio
     expect(code.startsWith(hint), file).toBe(firstLoad.has(`assets/${file}`))
   }
 })
+
+test('ships React Router’s production build: none of its development warnings', async () => {
+  // scripts/react-router-production.ts: the package's exports name only its development build,
+  // whose warnings build their text on every render of a route. Two of that build's own strings.
+  const developmentOnly = ['You rendered descendant <Routes>', 'Hey developer']
+  const files = (await readdir(path.join(appDir, 'assets'))).filter((file) => file.endsWith('.js'))
+  expect(files.length).toBeGreaterThan(0)
+  for (const file of files) {
+    const code = await readFile(path.join(appDir, 'assets', file), 'utf8')
+    for (const text of developmentOnly) expect(code.includes(text), `${file}: ${text}`).toBe(false)
+  }
+})

@@ -13,6 +13,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import react from '@vitejs/plugin-react'
 import { build, loadConfigFromFile, type InlineConfig } from 'vite'
 import { z } from 'zod'
+import { reactRouterProductionBuild } from '../scripts/react-router-production'
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -280,7 +281,8 @@ export async function buildApp(outDir: string): Promise<void> {
 
 /**
  * The floor: bench/floor/ copied to a temporary directory that sees the project's node_modules,
- * built with the same Vite, React plugin, target and source-map setting as the app.
+ * built with the same Vite, React plugin, React Router build (scripts/react-router-production.ts),
+ * target and source-map setting as the app.
  */
 export async function buildFloor(outDir: string): Promise<void> {
   const sourceDir = await mkdtemp(path.join(os.tmpdir(), 'bench-floor-src-'))
@@ -292,7 +294,7 @@ export async function buildFloor(outDir: string): Promise<void> {
     await viteBuild({
       root: sourceDir,
       configFile: false,
-      plugins: [react()],
+      plugins: [react(), reactRouterProductionBuild()],
       build: {
         outDir,
         emptyOutDir: true,
