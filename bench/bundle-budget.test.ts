@@ -11,11 +11,17 @@ import { BUNDLE_BUDGET, KB, measureBundles, type BundleReport } from './bundle'
 
 let report: BundleReport
 let appDir = ''
+/** The build's scripts, `assets/<file>` → code: read once, for the tests of their text. */
+const scripts = new Map<string, string>()
 
 beforeAll(async () => {
   const measured = await measureBundles({ keepAppBuild: true })
   report = measured.report
   appDir = measured.appDir ?? ''
+  const assets = path.join(appDir, 'assets')
+  for (const file of (await readdir(assets)).filter((name) => name.endsWith('.js'))) {
+    scripts.set(`assets/${file}`, await readFile(path.join(assets, file), 'utf8'))
+  }
 }, 120_000)
 
 afterAll(async () => {
@@ -79,27 +85,21 @@ test('the callback’s early script shares no chunk with the first load or the f
   expect(report.app.otherEntries.map((entry) => entry.module)).toEqual([CALLBACK_EARLY_ENTRY])
 })
 
-test('the first load’s chunk, and it alone, asks V8 to compile all its functions at once', async () => {
+test('the first load’s chunk, and it alone, asks V8 to compile all its functions at once', () => {
   // vite.config.ts compileHints: the magic comment must open the file (v8.dev/blog/explicit-
   // compile-hints); a lazy chunk with it would be compiled whole, most of it for nothing.
   const hint = '//# allFunctionsCalledOnLoad\n'
   const firstLoad = new Set(report.app.firstLoad.js.map((file) => file.file))
   expect(firstLoad.size).toBeGreaterThan(0)
-  const files = (await readdir(path.join(appDir, 'assets'))).filter((file) => file.endsWith('.js'))
-  for (const file of files) {
-    const code = await readFile(path.join(appDir, 'assets', file), 'utf8')
-    expect(code.startsWith(hint), file).toBe(firstLoad.has(`assets/${file}`))
-  }
+  for (const [file, code] of scripts) expect(code.startsWith(hint), file).toBe(firstLoad.has(file))
 })
 
-test('ships React Router’s production build: none of its development warnings', async () => {
+test('ships React Router’s production build: none of its development warnings', () => {
   // scripts/react-router-production.ts: the package's exports name only its development build,
   // whose warnings build their text on every render of a route. Two of that build's own strings.
   const developmentOnly = ['You rendered descendant <Routes>', 'Hey developer']
-  const files = (await readdir(path.join(appDir, 'assets'))).filter((file) => file.endsWith('.js'))
-  expect(files.length).toBeGreaterThan(0)
-  for (const file of files) {
-    const code = await readFile(path.join(appDir, 'assets', file), 'utf8')
+  expect(scripts.size).toBeGreaterThan(0)
+  for (const [file, code] of scripts) {
     for (const text of developmentOnly) expect(code.includes(text), `${file}: ${text}`).toBe(false)
   }
 })
