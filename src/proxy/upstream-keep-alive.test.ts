@@ -1,8 +1,8 @@
 /**
- * The upstream client drops an idle keep-alive socket before the service closes it (Node's
- * agent reads `Keep-Alive: timeout=N` only when it has a timeout of its own), so no call is sent
- * down a socket the service is closing. Without it the cluster test's load saw 502s
- * ("unreachable", ECONNRESET) about five seconds after a replica's restart.
+ * The upstream client drops an idle keep-alive socket before the service closes it (it reads
+ * `Keep-Alive: timeout=N` and keeps a margin of 1 s), so no call is sent down a socket the
+ * service is closing. Without it the cluster test's load saw 502s ("unreachable", ECONNRESET)
+ * about five seconds after a replica's restart.
  */
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -27,12 +27,15 @@ it('opens a new connection rather than reuse one idle for longer than the servic
   const upstream = createHttpUpstream()
   const call = () => upstream({ method: 'GET', url, headers: {}, timeoutMs: 2000, maxBytes: 1000 })
   try {
-    expect((await call()).body).toBe('ok')
-    expect((await call()).body).toBe('ok')
-    expect(connections).toBe(1)
+    // The pool may open a second connection for a call sent while the first is still settling
+    // (undici marks a connection free on its next turn); what matters is that calls in quick
+    // succession share the connections opened, and a call after the margin does not.
+    for (let sent = 0; sent < 6; sent++) expect((await call()).body).toBe('ok')
+    const opened = connections
+    expect(opened).toBeLessThanOrEqual(2)
     await sleep(1500)
     expect((await call()).body).toBe('ok')
-    expect(connections).toBe(2)
+    expect(connections).toBe(opened + 1)
   } finally {
     upstream.close()
   }

@@ -86,6 +86,38 @@ describe('createHttpUpstream on loopback', () => {
     await big.close()
   })
 
+  it('sends a write with its body and length, and the answer comes back whole', async () => {
+    let received = ''
+    const echo = await listen((req, res) => {
+      req.setEncoding('utf8')
+      req.on('data', (chunk: string) => (received += chunk))
+      req.on('end', () =>
+        res.writeHead(201, { 'Content-Type': 'application/json' }).end(`{"got":${received}}`),
+      )
+    })
+    const response = await upstream({
+      method: 'POST',
+      url: new URL(`${echo.url}/api/v2/repos/1/docs`),
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"title":"标题"}',
+      timeoutMs: 2000,
+      maxBytes: 1000,
+    })
+    expect(response.status).toBe(201)
+    expect(JSON.parse(response.body)).toEqual({ got: { title: '标题' } })
+    expect(echo.seen[0]?.headers['content-length']).toBe(String(Buffer.byteLength(received)))
+    await echo.close()
+  })
+
+  it('refuses a header value with a line break and sends nothing', async () => {
+    const target = await listen((_req, res) => res.end('reached'))
+    await expect(
+      request(`${target.url}/`, { 'X-Auth-Token': 'token\r\nX-Injected: 1' }),
+    ).rejects.toBeInstanceOf(UpstreamError)
+    expect(target.seen).toHaveLength(0)
+    await target.close()
+  })
+
   it('reports an unreachable service', async () => {
     const gone = await listen(() => undefined)
     const { url } = gone

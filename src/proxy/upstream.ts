@@ -1,11 +1,9 @@
 /**
  * The proxy's outbound HTTP client. It never follows redirects (checklist C3: a custom
  * `X-Auth-Token` header would travel on to wherever a redirect points), has a time-out and a
- * response size cap. Built on node:http rather than fetch(): on Node 20 fetch() costs about
- * three times as much per request (measured with --cpu-prof).
+ * response size cap.
  */
-import http from 'node:http'
-import https from 'node:https'
+import { Agent, errors, type Dispatcher } from 'undici'
 import type { HttpMethod } from '../protocol/endpoints'
 import type { HeaderSource } from '../protocol/headers'
 
@@ -38,97 +36,150 @@ export class UpstreamError extends Error {
   }
 }
 
-/** The longest an idle keep-alive socket is kept when the service announces no time-out. */
-const IDLE_SOCKET_TIMEOUT_MS = 30_000
+/**
+ * Idle keep-alive sockets: kept this long when the service announces no time-out (undici's
+ * default), and dropped 1 s before the time-out it announces (`Keep-Alive: timeout=N`), so that
+ * no call goes down a socket the service is closing (upstream-keep-alive.test.ts; the cluster
+ * test's load saw such calls as 502s, ECONNRESET).
+ */
+const IDLE_SOCKET_TIMEOUT_MS = 4_000
+const KEEP_ALIVE_MARGIN_MS = 1_000
 
-export function createHttpUpstream(): Upstream & { close(): void } {
-  // An idle socket is dropped before the service would close it: Node's agent honours the
-  // answer's `Keep-Alive: timeout=N` (drops at N − 1 s) only when the agent has a timeout of its
-  // own. Without one, a socket the service is closing gets reused and the call fails with
-  // ECONNRESET (upstream-keep-alive.test.ts; the cluster test's load saw it as 502s).
-  const agentOptions = { keepAlive: true, maxSockets: 64, timeout: IDLE_SOCKET_TIMEOUT_MS }
-  const agents = {
-    'http:': new http.Agent(agentOptions),
-    'https:': new https.Agent(agentOptions),
+/**
+ * One call to the service, as undici's dispatcher reports it. It settles exactly once,
+ * whichever comes first: the end of the body, an error of the exchange (a refused connection,
+ * the service closing it mid-body), the size cap, or the time-out over the whole exchange. A
+ * class, so that a call costs one object rather than a closure per callback (bench: proxy CPU
+ * per forwarded call).
+ */
+class Exchange implements Dispatcher.DispatchHandler {
+  private isSettled = false
+  private controller: Dispatcher.DispatchController | undefined
+  private readonly timer: NodeJS.Timeout
+  private status = 502
+  private headers: Record<string, string | string[] | undefined> = {}
+  private readonly chunks: Buffer[] = []
+  private size = 0
+
+  constructor(
+    private readonly request: UpstreamRequest,
+    private readonly resolve: (response: UpstreamResponse) => void,
+    private readonly reject: (error: UpstreamError) => void,
+  ) {
+    this.timer = setTimeout(timeOut, request.timeoutMs, this)
   }
+
+  get timeoutMs() {
+    return this.request.timeoutMs
+  }
+
+  fail(error: Error) {
+    if (this.isSettled) return
+    this.isSettled = true
+    clearTimeout(this.timer)
+    // Before the request is written there is no controller yet: onRequestStart aborts it then,
+    // so a call that timed out in the queue is never sent.
+    this.controller?.abort(error)
+    this.reject(
+      error instanceof UpstreamError ? error : new UpstreamError('unreachable', error.message),
+    )
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController) {
+    this.controller = controller
+    if (this.isSettled)
+      controller.abort(new UpstreamError('timeout', 'given up before it was sent'))
+  }
+
+  onResponseStart(
+    _controller: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: Record<string, string | string[] | undefined>,
+  ) {
+    this.status = statusCode
+    this.headers = headers
+  }
+
+  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer) {
+    this.size += chunk.length
+    if (this.size > this.request.maxBytes) {
+      this.fail(
+        new UpstreamError('too_large', `response larger than ${this.request.maxBytes} bytes`),
+      )
+      return
+    }
+    this.chunks.push(chunk)
+  }
+
+  onResponseEnd() {
+    if (this.isSettled) return
+    this.isSettled = true
+    clearTimeout(this.timer)
+    // undici already lower-cases the names: a view over them is enough (no Headers object per
+    // request on the hot path).
+    const raw = this.headers
+    const headers: HeaderSource = {
+      get(name) {
+        const value = raw[name.toLowerCase()]
+        return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value
+      },
+    }
+    this.resolve({
+      status: this.status,
+      headers,
+      body: Buffer.concat(this.chunks).toString('utf8'),
+    })
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error) {
+    // A connection closed before the response ended reaches here as undici's SocketError
+    // ("other side closed"): said in the words the proxy's errors use.
+    this.fail(
+      error instanceof errors.SocketError
+        ? new UpstreamError('unreachable', 'the connection closed before the response ended')
+        : error,
+    )
+  }
+}
+
+function timeOut(exchange: Exchange) {
+  exchange.fail(new UpstreamError('timeout', `no answer within ${exchange.timeoutMs} ms`))
+}
+
+/**
+ * Built on undici's dispatcher, the layer under its `request()` and `fetch()`, rather than
+ * node:http's client: per forwarded call it costs well under half the CPU of `http.request`
+ * with a keep-alive agent (bench: proxy CPU per forwarded call, `npm run bench -- --only=proxy`;
+ * decision 0005). A dispatcher never follows a redirect by itself.
+ */
+export function createHttpUpstream(): Upstream & { close(): void } {
+  const agent = new Agent({
+    connections: 64,
+    keepAliveTimeout: IDLE_SOCKET_TIMEOUT_MS,
+    keepAliveTimeoutThreshold: KEEP_ALIVE_MARGIN_MS,
+  })
   const upstream: Upstream = (request) =>
     new Promise<UpstreamResponse>((resolve, reject) => {
-      const isHttps = request.url.protocol === 'https:'
-      const send = isHttps ? https.request : http.request
-      // No socket time-out of its own: the timer below bounds the whole exchange, which an idle
-      // socket cannot outlast, and arming a socket's time-out costs every call (bench: proxy CPU
-      // per forwarded call).
-      const req = send(request.url, {
-        method: request.method,
-        headers: request.headers,
-        agent: isHttps ? agents['https:'] : agents['http:'],
-      })
-      // Settles exactly once, whichever comes first: the end of the body, an error of the
-      // request or the response, a close before the end (the service dropped the connection
-      // mid-body: Node emits no error for it), or the time-out over the whole exchange.
-      let isSettled = false
-      const fail = (error: Error) => {
-        if (isSettled) return
-        isSettled = true
-        clearTimeout(timer)
-        req.destroy()
-        reject(
-          error instanceof UpstreamError ? error : new UpstreamError('unreachable', error.message),
+      const exchange = new Exchange(request, resolve, reject)
+      try {
+        agent.dispatch(
+          {
+            origin: request.url.origin,
+            path: `${request.url.pathname}${request.url.search}`,
+            method: request.method,
+            headers: request.headers,
+            body: request.body ?? null,
+          },
+          exchange,
         )
+      } catch (error) {
+        // A request undici will not write (a header value with a line break): nothing was sent.
+        exchange.fail(error instanceof Error ? error : new Error(String(error)))
       }
-      const timedOut = () =>
-        fail(new UpstreamError('timeout', `no answer within ${request.timeoutMs} ms`))
-      const timer = setTimeout(timedOut, request.timeoutMs)
-      req.on('error', fail)
-      req.on('response', (res) => {
-        const chunks: Buffer[] = []
-        let size = 0
-        res.on('data', (chunk: Buffer) => {
-          size += chunk.length
-          if (size > request.maxBytes) {
-            fail(new UpstreamError('too_large', `response larger than ${request.maxBytes} bytes`))
-            return
-          }
-          chunks.push(chunk)
-        })
-        // An error of the response is the connection ending early ("aborted"). Every response
-        // closes after its 'end': the error is built only when the promise is still open, as
-        // building one captures a stack (bench: proxy CPU per forwarded call).
-        const dropped = () => {
-          if (!isSettled) {
-            fail(
-              new UpstreamError('unreachable', 'the connection closed before the response ended'),
-            )
-          }
-        }
-        res.on('error', dropped)
-        res.on('close', dropped)
-        res.on('end', () => {
-          if (isSettled) return
-          isSettled = true
-          clearTimeout(timer)
-          // Node already lower-cases the names: a view over them is enough (no Headers object
-          // per request on the hot path).
-          const raw = res.headers
-          const headers: HeaderSource = {
-            get(name) {
-              const value = raw[name.toLowerCase()]
-              return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value
-            },
-          }
-          resolve({
-            status: res.statusCode ?? 502,
-            headers,
-            body: Buffer.concat(chunks).toString('utf8'),
-          })
-        })
-      })
-      req.end(request.body)
     })
   return Object.assign(upstream, {
     close() {
-      agents['http:'].destroy()
-      agents['https:'].destroy()
+      void agent.destroy()
     },
   })
 }
