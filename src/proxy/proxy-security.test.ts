@@ -228,6 +228,29 @@ describe('cookie tossing from a sibling localhost port', () => {
     expect(userCalls()).toBe(before)
   })
 
+  it('clears the copies under an encoded path as the browser matches it, and answers a NUL with a 400, not a 500', async () => {
+    const browser = createBrowser(proxy)
+    await connect(browser)
+    const real = browser.jar.get('pg_session') ?? ''
+    // fuzz.test.ts found the NUL: decoded, it went into a Set-Cookie header, which threw.
+    const response = await proxy.request(`${ORIGIN}/api/v2/repos/a%20b/docs%00;x`, {
+      headers: {
+        [CSRF_HEADER]: CSRF_HEADER_VALUE,
+        Cookie: `pg_session=tossed-by-localhost-9999; pg_session=${real}`,
+      },
+    })
+    expect(response.status).toBe(400)
+    const paths = response.headers
+      .getSetCookie()
+      .map(parseSetCookie)
+      .filter((cookie) => cookie.name === 'pg_session')
+      .map((cookie) => cookie.attributes.get('path'))
+    // Cookies match the path as sent, percent-encoded (RFC 6265 §5.1.4); the segment with a `;`
+    // is no cookie path, and nothing after it is tried.
+    expect(paths).toEqual(expect.arrayContaining(['/api/v2/repos', '/api/v2/repos/a%20b']))
+    expect(paths.filter((path) => path?.includes('docs'))).toEqual([])
+  })
+
   it('clears the narrower copies on logout too', async () => {
     const browser = createBrowser(proxy)
     await connect(browser)

@@ -56,15 +56,25 @@ export function sessionCookieScanner(
   }
 }
 
+/** What a cookie's Path attribute may hold, RFC 6265 §4.1.1 (`path-value`), less the space. */
+const COOKIE_PATH_SEGMENT = /^[\x21-\x3a\x3c-\x7e]+$/
+
 /**
  * The paths a tossed session cookie can have and still reach the proxy, as far as they can be
  * known: the proxy's route prefixes and every parent of this request's path. A cookie set for
  * another, deeper path (or with a Domain attribute) is not reached: docs/security.md, P9.
+ *
+ * `requestPath` is the path as sent, percent-encoded: a browser matches a cookie's path against
+ * that form (RFC 6265 §5.1.4), and a decoded one may hold a NUL or a line break, which no
+ * Set-Cookie header can carry. The parents stop at a segment that a cookie's path cannot hold
+ * (a control character, a space or `;`, RFC 6265 §4.1.1): that `;` would start an attribute of
+ * its own (proxy-security.test.ts, "clears the copies under an encoded path…"; fuzz.test.ts found the NUL).
  */
 export function tossedCookiePaths(requestPath: string): string[] {
   const paths = new Set(['/auth', '/api', '/api/v2'])
   const segments = requestPath.split('/').filter((segment) => segment !== '')
   for (let end = 1; end <= Math.min(segments.length, 8); end += 1) {
+    if (!COOKIE_PATH_SEGMENT.test(segments[end - 1] ?? '')) break
     paths.add(`/${segments.slice(0, end).join('/')}`)
   }
   return [...paths]

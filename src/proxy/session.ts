@@ -155,7 +155,8 @@ export function createCookieJar(
     deleteCookie(c, sessionCookieName, sessionCookie)
     // A __Host- cookie can only have Path=/ (RFC 6265bis §4.1.3.2): no narrower copy can exist.
     if (!config.isSecure) {
-      for (const path of tossedCookiePaths(c.req.path)) {
+      // The path as sent (Hono's c.req.path is decoded): see tossedCookiePaths.
+      for (const path of tossedCookiePaths(new URL(c.req.url).pathname)) {
         deleteCookie(c, sessionCookieName, { ...sessionCookie, path })
       }
     }
