@@ -202,14 +202,19 @@ export function countStatus(tally: FuzzTally, status: number): void {
   tally.byStatus.set(status, (tally.byStatus.get(status) ?? 0) + 1)
 }
 
-/** Runs a property within the bounds; `report` says what failed, with the seed to replay it. */
+/**
+ * Runs a property within the bounds; `report` says what failed, with the seed to replay it:
+ * `FUZZ_SEED=<seed> npx vitest run <file>` runs the same inputs again.
+ */
 export async function runBounded<Ts extends [unknown, ...unknown[]]>(
   property: fc.IAsyncProperty<Ts>,
   bounds: { numRuns: number; timeLimitMs: number },
 ): Promise<{ failed: boolean; report: string }> {
+  const seed = Number.parseInt(process.env.FUZZ_SEED ?? '', 10)
   const details = await fc.check(property, {
     numRuns: bounds.numRuns,
     interruptAfterTimeLimit: bounds.timeLimitMs,
+    ...(Number.isSafeInteger(seed) ? { seed } : {}),
   })
   return {
     failed: details.failed,
