@@ -77,6 +77,32 @@ describe('createHttpUpstream on loopback', () => {
     await silent.close()
   })
 
+  it('never sends a call that timed out while it waited for a connection', async () => {
+    const paths: string[] = []
+    const slow = await listen((req, res) => {
+      paths.push(req.url ?? '')
+      setTimeout(() => res.end('late'), 400)
+    })
+    // One connection: the second call waits behind the first, and gives up before it is free.
+    const single = createHttpUpstream({ connectionsPerOrigin: 1 })
+    const call = (path: string, timeoutMs: number) =>
+      single({
+        method: 'GET',
+        url: new URL(`${slow.url}${path}`),
+        headers: {},
+        timeoutMs,
+        maxBytes: 100,
+      })
+    const first = call('/first', 2000)
+    await expect(call('/queued', 100)).rejects.toMatchObject({ kind: 'timeout' })
+    expect((await first).body).toBe('late')
+    // Had the queued call been written once the connection was free, it would be here now.
+    expect((await call('/after', 2000)).body).toBe('late')
+    expect(paths).toEqual(['/first', '/after'])
+    single.close()
+    await slow.close()
+  })
+
   it('refuses a response larger than the cap', async () => {
     const big = await listen((_req, res) => res.end('x'.repeat(200_000)))
     await expect(request(`${big.url}/`, {}, 2000, 100_000)).rejects.toBeInstanceOf(UpstreamError)

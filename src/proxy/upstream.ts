@@ -152,9 +152,11 @@ function timeOut(exchange: Exchange) {
  * with a keep-alive agent (bench: proxy CPU per forwarded call, `npm run bench -- --only=proxy`;
  * decision 0005). A dispatcher never follows a redirect by itself.
  */
-export function createHttpUpstream(): Upstream & { close(): void } {
+export function createHttpUpstream(
+  options: { connectionsPerOrigin?: number } = {},
+): Upstream & { close(): void } {
   const agent = new Agent({
-    connections: 64,
+    connections: options.connectionsPerOrigin ?? 64,
     keepAliveTimeout: IDLE_SOCKET_TIMEOUT_MS,
     keepAliveTimeoutThreshold: KEEP_ALIVE_MARGIN_MS,
   })
