@@ -66,9 +66,10 @@ const COOKIE_PATH_SEGMENT = /^[\x21-\x3a\x3c-\x7e]+$/
  *
  * `requestPath` is the path as sent, percent-encoded: a browser matches a cookie's path against
  * that form (RFC 6265 §5.1.4), and a decoded one may hold a NUL or a line break, which no
- * Set-Cookie header can carry. The parents stop at a segment that a cookie's path cannot hold
- * (a control character, a space or `;`, RFC 6265 §4.1.1): that `;` would start an attribute of
- * its own (proxy-security.test.ts, "clears the copies under an encoded path…"; fuzz.test.ts found the NUL).
+ * Set-Cookie header can carry (fuzz.test.ts found the NUL). The parents stop at a segment that
+ * a cookie's path cannot hold (a control character, a space or `;`, RFC 6265 §4.1.1): that `;`
+ * would start an attribute of its own (proxy-security.test.ts, "clears the copies under an
+ * encoded path as the browser matches it…").
  */
 export function tossedCookiePaths(requestPath: string): string[] {
   const paths = new Set(['/auth', '/api', '/api/v2'])
