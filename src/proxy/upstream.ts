@@ -69,8 +69,9 @@ class Exchange implements Dispatcher.DispatchHandler {
     this.timer = setTimeout(timeOut, request.timeoutMs, this)
   }
 
-  get timeoutMs() {
-    return this.request.timeoutMs
+  /** The time-out over the whole exchange came first. */
+  expire() {
+    this.fail(new UpstreamError('timeout', `no answer within ${this.request.timeoutMs} ms`))
   }
 
   fail(error: Error) {
@@ -142,8 +143,9 @@ class Exchange implements Dispatcher.DispatchHandler {
   }
 }
 
+/** The timer's callback: one function for every call, the exchange passed as its argument. */
 function timeOut(exchange: Exchange) {
-  exchange.fail(new UpstreamError('timeout', `no answer within ${exchange.timeoutMs} ms`))
+  exchange.expire()
 }
 
 /**
