@@ -95,6 +95,20 @@ test.describe('The callback', () => {
         replaceState(data, unused, url)
       }
     })
+    // On the callback page the app's entry is held until the exchange has left. The early script
+    // is async (decision 0011, "Revision"): on a loaded machine either script may be evaluated
+    // first, and the app then claims the code itself, which is correct but is not what this test
+    // is about. Held, the order is a state: the exchange must leave with nothing of the app's
+    // entry, or it never leaves and the test fails.
+    let exchangeLeft: () => void = () => undefined
+    const left = new Promise<void>((resolve) => (exchangeLeft = resolve))
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/auth/exchange') exchangeLeft()
+    })
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      if (new URL(route.request().frame().url()).pathname === '/callback') await left
+      await route.continue()
+    })
     await connectAs(page, { login: 'alice', scopes: ['doc:read'] })
     await expect(page).toHaveURL('/me')
     await expect(page.getByRole('article', { name: 'Alice Chen' })).toBeVisible()
