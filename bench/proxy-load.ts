@@ -16,6 +16,11 @@ export interface LoadTarget {
   label: string
   url: string
   headers: Record<string, string>
+  /**
+   * The CPU time so far of the process serving this target: the forwarders' own
+   * (bench/forwarders.ts), or this process's for the emulator.
+   */
+  cpuUsage: () => Promise<NodeJS.CpuUsage>
 }
 
 export interface LoadResult {
@@ -29,8 +34,8 @@ export interface LoadResult {
   /** Requests per second in each round, in round order (rounds of all targets alternate). */
   roundRequestsPerSecond: number[]
   /**
-   * CPU time of this process (the servers: emulator, proxy, floor) per request in each round,
-   * in µs; autocannon runs in a child process and is not counted.
+   * CPU time of the process serving the target (target.cpuUsage) per request in each round, in
+   * µs; autocannon runs in a child process of its own and is not counted.
    */
   roundCpuMicrosPerRequest: number[]
 }
@@ -53,7 +58,7 @@ const AutocannonSchema = z.object({
 const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js')
 
 async function autocannon(target: LoadTarget, seconds: number) {
-  const cpu = process.cpuUsage()
+  const before = await target.cpuUsage()
   const args = [
     autocannonCli,
     '--json',
@@ -73,7 +78,8 @@ async function autocannon(target: LoadTarget, seconds: number) {
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
   clearTimeout(killer)
-  const used = process.cpuUsage(cpu)
+  const after = await target.cpuUsage()
+  const used = after.user - before.user + after.system - before.system
   if (code !== 0) {
     throw new Error(
       `autocannon ${target.name} exited with ${code} (killed after ${seconds + 20} s when null): ${stderr.slice(-500)}`,
@@ -85,7 +91,7 @@ async function autocannon(target: LoadTarget, seconds: number) {
       `autocannon ${target.name}: no request completed in ${seconds} s (is the machine overloaded?)`,
     )
   }
-  return { ...result, cpuMicrosPerRequest: (used.user + used.system) / result.requests.total }
+  return { ...result, cpuMicrosPerRequest: used / result.requests.total }
 }
 
 type Round = Awaited<ReturnType<typeof autocannon>>
@@ -147,15 +153,7 @@ export function roundRatio(a: LoadResult, b: LoadResult): number {
   )
 }
 
-/**
- * The CPU a forwarder of `a` spends per call beyond the service's own (`direct`): the median over
- * rounds of a's CPU per request minus direct's in the neighbouring round, in µs. The servers share
- * one process, so a round through a forwarder also pays the emulator's work.
- */
-export function ownCpuMicros(a: LoadResult, direct: LoadResult): number {
-  return medianOf(
-    a.roundCpuMicrosPerRequest.map(
-      (value, round) => value - (direct.roundCpuMicrosPerRequest[round] ?? Number.NaN),
-    ),
-  )
+/** The median over rounds of the target's CPU per request, in µs (its own process's). */
+export function cpuMicros(result: LoadResult): number {
+  return medianOf(result.roundCpuMicrosPerRequest)
 }

@@ -13,6 +13,7 @@ import type { Browser } from '@playwright/test'
 import { projectRoot, type BundleReport, type measureBundles } from './bundle'
 import { launchChromium, measureLoginRoundTrip, measureTour, median } from './browser'
 import { measureLighthouse } from './lighthouse'
+import { startForwardersApart } from './forwarders'
 import { LOAD, measureLoad, type LoadResult } from './proxy-load'
 import { renderMarkdown, type BenchResults, type Section } from './report'
 import { connectThroughProxy, cookieHeader, startBenchStack, tokenFromEmulator } from './stack'
@@ -124,40 +125,48 @@ async function main(): Promise<number> {
     const proxy = !parts.has('proxy')
       ? skipped<LoadResult[]>()
       : await section<LoadResult[]>('proxy overhead (autocannon)', async () => {
-          const session = await connectThroughProxy(stack)
           const token = await tokenFromEmulator(stack)
-          const floorUrl = await stack.startFloorProxy(token)
+          const forwarders = await startForwardersApart(stack, builtApp, token)
+          cleanup.push(() => forwarders.close())
+          // The session is the forwarders' proxy's own (its store), made through it.
+          const session = await connectThroughProxy({ ...stack, appUrl: forwarders.proxyUrl })
+          const apart = () => forwarders.cpuUsage()
           const results = await measureLoad([
             {
               name: 'direct' as const,
               label: 'direct to the emulator',
               url: `${stack.emulator.url}/api/v2/user`,
               headers: { 'X-Auth-Token': token, 'User-Agent': 'bench' },
+              cpuUsage: async () => process.cpuUsage(),
             },
             {
               name: 'proxy' as const,
               label:
                 'through our proxy (createProxyServer: fast lane + Hono app, createHttpUpstream)',
-              url: `${stack.appUrl}/api/v2/user`,
+              url: `${forwarders.proxyUrl}/api/v2/user`,
               headers: { Cookie: cookieHeader(session), [CSRF_HEADER]: CSRF_HEADER_VALUE },
+              cpuUsage: apart,
             },
             {
               name: 'traced' as const,
               label: 'through our proxy, the flow trace asked for (inspector open)',
-              url: `${stack.appUrl}/api/v2/user`,
+              url: `${forwarders.proxyUrl}/api/v2/user`,
               headers: {
                 Cookie: cookieHeader(session),
                 [CSRF_HEADER]: CSRF_HEADER_VALUE,
                 [TRACE_REQUEST_HEADER]: TRACE_REQUEST_VALUE,
               },
+              cpuUsage: apart,
             },
             {
               name: 'floor' as const,
               label: 'through the floor (minimal node:http forwarder)',
-              url: `${floorUrl}/api/v2/user`,
+              url: `${forwarders.floorUrl}/api/v2/user`,
               headers: {},
+              cpuUsage: apart,
             },
           ])
+          await forwarders.close()
           for (const result of results) {
             if (result.errors > 0 || result.non2xx > 0) {
               throw new Error(

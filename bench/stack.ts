@@ -37,13 +37,13 @@ export interface BenchStack {
   /** The app's origin for browsers (localhost), and the same server for Node (127.0.0.1). */
   appOrigin: string
   appUrl: string
-  /** The floor: forwards every request to the emulator with one fixed token. */
-  startFloorProxy(token: string): Promise<string>
+  /** The environment `config` was loaded from: another process loads the same (forwarders.ts). */
+  configEnv: Record<string, string>
   close(): Promise<void>
 }
 
 /** Listens on a free loopback port; answers its URL. */
-async function listen(server: http.Server): Promise<string> {
+export async function listen(server: http.Server): Promise<string> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(0, '127.0.0.1', () => resolve())
@@ -51,7 +51,7 @@ async function listen(server: http.Server): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 }
 
-function closeServer(server: http.Server): Promise<void> {
+export function closeServer(server: http.Server): Promise<void> {
   // Keep-alive sockets (the load generator's, the browser's) would otherwise hold close() open.
   server.closeAllConnections()
   return new Promise((resolve) => server.close(() => resolve()))
@@ -81,45 +81,47 @@ export async function startBenchStack(appDir: string): Promise<BenchStack> {
     })
     closers.push(() => emulator.close())
 
-    const config = loadConfig({
+    const configEnv = {
       APP_ORIGIN: appOrigin,
       EMULATOR_PORT: new URL(emulator.url).port,
       SESSION_SECRET: randomBytes(32).toString('base64url'),
-    })
+    }
+    const config = loadConfig(configEnv)
     if (config.redirectUri !== `${appOrigin}/callback` || config.authUrl.origin !== emulator.url) {
       throw new Error(`the bench stack's configuration does not match its servers`)
     }
 
-    const upstream = createHttpUpstream()
-    closers.push(() => upstream.close())
-    // The production composition of src/server.ts: the proxy, then the built app beside it, and
-    // its log line per request, written (as src/server.ts does) through the server's logger,
-    // scrubbing included; only the bytes are discarded, so the bench's output stays readable.
-    const log = createLogger({
-      format: 'text',
-      secrets: configSecrets(config),
-      destination: new Writable({ write: (_chunk, _encoding, done) => done() }),
-    })
-    listener = createServerListener(
-      createProxyServer({ config, upstream, log: (line) => log.info(line) }),
-      createWebApp({ root: appDir, config }),
-    )
-
-    const startFloorProxy = async (token: string) => {
-      const server = createFloorProxy(new URL(emulator.url), token)
-      const url = await listen(server)
-      closers.push(() => closeServer(server))
-      return url
-    }
-    return { config, emulator, appOrigin: config.appOrigin, appUrl, startFloorProxy, close }
+    const composed = composeServer(config, appDir)
+    closers.push(composed.close)
+    listener = composed.listener
+    return { config, configEnv, emulator, appOrigin: config.appOrigin, appUrl, close }
   } catch (error) {
     await close()
     throw error
   }
 }
 
+/**
+ * The production composition of src/server.ts: the proxy, then the built app beside it, and its
+ * log line per request, written (as src/server.ts does) through the server's logger, scrubbing
+ * included; only the bytes are discarded, so the bench's output stays readable.
+ */
+export function composeServer(config: Config, appDir: string) {
+  const upstream = createHttpUpstream()
+  const log = createLogger({
+    format: 'text',
+    secrets: configSecrets(config),
+    destination: new Writable({ write: (_chunk, _encoding, done) => done() }),
+  })
+  const listener = createServerListener(
+    createProxyServer({ config, upstream, log: (line) => log.info(line) }),
+    createWebApp({ root: appDir, config }),
+  )
+  return { listener, close: () => upstream.close() }
+}
+
 /** The floor: the least a forwarding proxy does (pipe, keep-alive, add the token). */
-function createFloorProxy(target: URL, token: string): http.Server {
+export function createFloorProxy(target: URL, token: string): http.Server {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 })
   const server = http.createServer((req, res) => {
     const forwarded = http.request(
