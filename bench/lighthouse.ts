@@ -242,10 +242,30 @@ function medianScore(values: (number | null)[]): number | null {
     : Math.round(((known[middle - 1] ?? 0) + (known[middle] ?? 0)) / 2)
 }
 
+/** One Lighthouse run of a target in a fresh Chromium profile under `dir`. */
+async function runOnce(
+  target: { preset: LighthousePreset; url: string; sessionCookies?: readonly SessionCookie[] },
+  dir: string,
+) {
+  await mkdir(dir, { recursive: true })
+  const browser = await startChromium(path.join(dir, 'profile'))
+  try {
+    if (target.sessionCookies !== undefined) {
+      await setSessionCookies(browser.port, new URL(target.url).origin, target.sessionCookies)
+    }
+    const outputPath = path.join(dir, 'report.json')
+    await runLighthouseCli(target.url, browser.port, outputPath, target.preset)
+    const text = await readFile(outputPath, 'utf8')
+    return { text, report: ReportSchema.parse(JSON.parse(text)) }
+  } finally {
+    await stopChromium(browser.process)
+  }
+}
+
 /**
  * Each page with each preset `times` times, round-robin (a burst of load from elsewhere does not
  * land on one page's runs only), one run at a time, each in a fresh Chromium profile. A failed
- * run is noted and the others go on; a page none of whose runs succeeded is an error.
+ * run is noted and tried once more; a page none of whose runs succeeded is an error.
  */
 export async function measureLighthouse(
   pages: { page: string; url: string; sessionCookies?: readonly SessionCookie[] }[],
@@ -267,35 +287,30 @@ export async function measureLighthouse(
         console.error(`bench: lighthouse out of time after ${index} of ${plan.length} runs`)
         break
       }
-      const profileDir = path.join(workDir, `profile-${index}`)
-      try {
-        const browser = await startChromium(profileDir)
+      // Lighthouse's own failures (NO_NAVSTART: "Please run Lighthouse again") happen on a busy
+      // machine: a failed run is noted and tried once more, so that each page keeps its runs.
+      for (let attempt = 1; attempt <= 2; attempt += 1) {
         try {
-          if (target.sessionCookies !== undefined) {
-            await setSessionCookies(browser.port, new URL(target.url).origin, target.sessionCookies)
-          }
-          const outputPath = path.join(workDir, `report-${index}.json`)
-          await runLighthouseCli(target.url, browser.port, outputPath, target.preset)
-          const text = await readFile(outputPath, 'utf8')
+          const run = await runOnce(target, path.join(workDir, `run-${index}-${attempt}`))
           // For a closer look: BENCH_LIGHTHOUSE_REPORTS=dir keeps each run's full report there.
           const keep = process.env.BENCH_LIGHTHOUSE_REPORTS
           if (keep !== undefined && keep !== '') {
             await mkdir(keep, { recursive: true })
             const name = `${target.preset}-${target.page === '/' ? 'root' : target.page.replace(/\W/g, '')}-${Math.floor(index / targets.length) + 1}.json`
-            await writeFile(path.join(keep, name), text)
+            await writeFile(path.join(keep, name), run.text)
           }
-          const report = ReportSchema.parse(JSON.parse(text))
-          version = report.lighthouseVersion
-          runs.push(summarize(target.preset, target.page, target.url, report))
-        } finally {
-          await stopChromium(browser.process)
+          version = run.report.lighthouseVersion
+          runs.push(summarize(target.preset, target.page, target.url, run.report))
+          break
+        } catch (error) {
+          const message =
+            (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? ''
+          console.error(
+            `bench: lighthouse ${target.preset} ${target.page} run failed (attempt ${attempt} of 2): ${message}`,
+          )
+          const key = keyOf(target.preset, target.page)
+          errors.set(key, [...(errors.get(key) ?? []), message.slice(0, 200)])
         }
-      } catch (error) {
-        const message =
-          (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? ''
-        console.error(`bench: lighthouse ${target.preset} ${target.page} run failed: ${message}`)
-        const key = keyOf(target.preset, target.page)
-        errors.set(key, [...(errors.get(key) ?? []), message.slice(0, 200)])
       }
     }
   } finally {
