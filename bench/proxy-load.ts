@@ -1,8 +1,8 @@
 /**
  * Proxy overhead: `GET /api/v2/user` direct to the emulator, through our proxy and through the
  * floor (a minimal node:http forwarder), with autocannon on loopback. autocannon runs in a child
- * process so that it does not share the servers' event loop; each run is fixed in duration and
- * killed if it overstays.
+ * process so that it does not share the servers' event loop, and the forwarders in another
+ * (forwarders.ts); each run is fixed in duration and killed if it overstays.
  */
 import { spawn } from 'node:child_process'
 import { createRequire } from 'node:module'

@@ -1,9 +1,10 @@
 /**
  * The benchmark's own stack, on ephemeral ports (two runs, or a run beside the dev server or the
  * e2e suite, never collide):
- * the emulator with a rate limit no benchmark reaches, the production composition (proxy beside
- * the built web app, as `npm start` serves it), and the floor: a minimal node:http forwarder.
- * Everything listens on loopback and `close()` stops all of it.
+ * the emulator with a rate limit no benchmark reaches and the production composition (proxy beside
+ * the built web app, as `npm start` serves it). The floor, a minimal node:http forwarder, is
+ * here too; the load test runs it and a second composition in a process of their own
+ * (forwarders.ts). Everything listens on loopback and `close()` stops all of it.
  */
 import { randomBytes } from 'node:crypto'
 import http from 'node:http'
