@@ -82,7 +82,7 @@ async function main(): Promise<void> {
 
   const store = await selectStore(serverConfig, log)
   closers.push(() => store.close())
-  const upstream = createHttpUpstream()
+  const upstream = createHttpUpstream({ outboundProxy: config.outboundProxy })
   closers.push(() => upstream.close())
   const proxy = createProxyServer({ config, upstream, store, log: (line) => log.info(line) })
 

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
+import { outboundProxySecrets, readOutboundProxy, type OutboundProxy } from './outbound-proxy'
 
 export const APP_NAME = 'yuque-oauth-playground'
 export const APP_VERSION = '0.1.0'
@@ -57,6 +58,8 @@ export interface Config {
   isEmulatorTestControlEnabled: boolean
   /** PKCE sent by the proxy (checklist A8): S256 by default, `off` for a service that refuses it. */
   pkce: 'S256' | 'off'
+  /** HTTPS_PROXY, HTTP_PROXY, NO_PROXY: how the service is reached (outbound-proxy.ts). */
+  outboundProxy: OutboundProxy | null
 }
 
 export class ConfigError extends Error {
@@ -200,6 +203,7 @@ export function configSecrets(config: Config): string[] {
     config.clientSecret,
     config.sessionSecret,
     ...(config.codeClient ? [config.codeClient.clientSecret] : []),
+    ...outboundProxySecrets(config.outboundProxy),
   ]
 }
 
@@ -244,6 +248,7 @@ export function loadConfig(env: Env, generateSecret: () => string = defaultSecre
   ) {
     problems.push('set both YUQUE_CODE_CLIENT_ID and YUQUE_CODE_CLIENT_SECRET, or neither')
   }
+  const outboundProxy = readOutboundProxy(present, problems)
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems)
   const vars = parsed.data
 
@@ -305,6 +310,7 @@ export function loadConfig(env: Env, generateSecret: () => string = defaultSecre
     isEmulatorTestControlEnabled:
       vars.EMULATOR_TEST_CONTROL === '1' || vars.EMULATOR_TEST_CONTROL === 'true',
     pkce: vars.OAUTH_PKCE ?? 'S256',
+    outboundProxy,
   }
 }
 

@@ -3,9 +3,10 @@
  * `X-Auth-Token` header would travel on to wherever a redirect points), has a time-out and a
  * response size cap.
  */
-import { Agent, errors, type Dispatcher } from 'undici'
+import { errors, type Dispatcher } from 'undici'
 import type { HttpMethod } from '../protocol/endpoints'
 import type { HeaderSource } from '../protocol/headers'
+import { createDispatcher, type OutboundProxy } from './outbound-proxy'
 
 export interface UpstreamRequest {
   method: HttpMethod
@@ -155,13 +156,16 @@ function timeOut(exchange: Exchange) {
  * decision 0005). A dispatcher never follows a redirect by itself.
  */
 export function createHttpUpstream(
-  options: { connectionsPerOrigin?: number } = {},
+  options: { connectionsPerOrigin?: number; outboundProxy?: OutboundProxy | null } = {},
 ): Upstream & { close(): void } {
-  const agent = new Agent({
-    connections: options.connectionsPerOrigin ?? 64,
-    keepAliveTimeout: IDLE_SOCKET_TIMEOUT_MS,
-    keepAliveTimeoutThreshold: KEEP_ALIVE_MARGIN_MS,
-  })
+  const agent = createDispatcher(
+    {
+      connections: options.connectionsPerOrigin ?? 64,
+      keepAliveTimeout: IDLE_SOCKET_TIMEOUT_MS,
+      keepAliveTimeoutThreshold: KEEP_ALIVE_MARGIN_MS,
+    },
+    options.outboundProxy ?? null,
+  )
   const upstream: Upstream = (request) =>
     new Promise<UpstreamResponse>((resolve, reject) => {
       const exchange = new Exchange(request, resolve, reject)

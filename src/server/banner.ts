@@ -4,6 +4,7 @@
  */
 import { seedUsers } from '../emulator/seed'
 import type { Config } from '../proxy/config'
+import { describeOutboundProxy } from '../proxy/outbound-proxy'
 import type { Logger } from './logger'
 
 export function printBanner(
@@ -15,9 +16,12 @@ export function printBanner(
     config.service === 'emulator'
       ? `embedded emulator at ${config.authUrl.origin}`
       : config.authUrl.origin
+  // Where the service's calls go, credentials left out (outbound-proxy.ts).
+  const outbound =
+    config.outboundProxy === null ? null : describeOutboundProxy(config.outboundProxy)
   if (details.logFormat === 'json') {
     log.info(
-      `listening: open ${config.appOrigin}, service ${service}, store ${details.storeName}, ${details.isDev ? 'development' : 'production build'}`,
+      `listening: open ${config.appOrigin}, service ${service}${outbound === null ? '' : ` (${outbound})`}, store ${details.storeName}, ${details.isDev ? 'development' : 'production build'}`,
     )
     return
   }
@@ -27,6 +31,7 @@ export function printBanner(
     '',
     `  Open:       ${config.appOrigin}`,
     `  Service:    ${service}`,
+    ...(outbound === null ? [] : [`  Outbound:   ${outbound}`]),
     `  Callback:   ${config.redirectUri}`,
     `  State:      ${details.storeName === 'memory' ? 'in this process (set REDIS_URL to share it between replicas)' : `the ${details.storeName} store`}`,
     `  Health:     ${config.appOrigin}/healthz, ${config.appOrigin}/readyz`,
