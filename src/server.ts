@@ -93,6 +93,7 @@ async function main(): Promise<void> {
     createHealthRoutes({
       config,
       store,
+      upstream,
       timeoutMs: serverConfig.readinessTimeoutMs,
       isShuttingDown: () => isShuttingDown,
     }),

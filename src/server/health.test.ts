@@ -6,6 +6,7 @@ import { createMemoryStore } from '../proxy/store/memory-store'
 import { freePort } from '../proxy/store/redis-process'
 import { createRedisStore } from '../proxy/store/redis-store'
 import type { StateStore } from '../proxy/store/state-store'
+import { createHttpUpstream } from '../proxy/upstream'
 import { createHealthRoutes } from './health'
 
 const SESSION_SECRET = 'health-test-session-secret-0123456789'
@@ -16,10 +17,12 @@ const Readiness = z.object({
 })
 
 let emulator: RunningEmulator
+const upstream = createHttpUpstream()
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0 })
 })
 afterAll(async () => {
+  upstream.close()
   await emulator.close()
 })
 
@@ -35,6 +38,7 @@ function health(
   const app = createHealthRoutes({
     config,
     store: options.store ?? createMemoryStore(),
+    upstream,
     timeoutMs: 500,
     isShuttingDown: () => shuttingDown,
   })
@@ -105,6 +109,7 @@ describe('GET /readyz', () => {
     const app = createHealthRoutes({
       config,
       store: shared,
+      upstream,
       timeoutMs: 500,
       isShuttingDown: () => false,
     })

@@ -12,11 +12,14 @@
  */
 import { Hono, type Context } from 'hono'
 import type { Config } from '../proxy/config'
+import { UpstreamError, type Upstream } from '../proxy/upstream'
 import type { StateStore } from '../proxy/store/state-store'
 
 export interface HealthOptions {
   config: Config
   store: StateStore
+  /** The proxy's own client: the probe takes the way its calls take (an outbound proxy too). */
+  upstream: Upstream
   timeoutMs: number
   /** True once SIGTERM/SIGINT arrived. */
   isShuttingDown: () => boolean
@@ -41,20 +44,27 @@ function configCheck(config: Config, store: StateStore): Check {
   return { ok: true, detail: 'valid' }
 }
 
-async function probeService(origin: string, timeoutMs: number): Promise<Check> {
+async function probeService(upstream: Upstream, config: Config, timeoutMs: number): Promise<Check> {
+  const origin = config.authUrl.origin
   const started = performance.now()
+  const answered = (status: string) => ({
+    ok: true,
+    detail: `${origin} answered ${status} in ${Math.round(performance.now() - started)} ms`,
+  })
   try {
-    // Any HTTP answer, even a 404, shows that the service is reachable.
-    const response = await fetch(`${origin}/`, {
+    // Any HTTP answer, even a 404 or a redirect (never followed), shows that it is reachable.
+    const response = await upstream({
       method: 'GET',
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
+      url: new URL(`${origin}/`),
+      headers: { 'User-Agent': config.userAgent },
+      timeoutMs,
+      maxBytes: 64 * 1024,
     })
-    await response.body?.cancel()
-    const ms = Math.round(performance.now() - started)
-    return { ok: true, detail: `${origin} answered HTTP ${response.status} in ${ms} ms` }
+    return answered(`HTTP ${response.status}`)
   } catch (error) {
-    const isTimeout = error instanceof Error && error.name === 'TimeoutError'
+    if (error instanceof UpstreamError && error.kind === 'too_large')
+      return answered('with a body over 64 kB')
+    const isTimeout = error instanceof UpstreamError && error.kind === 'timeout'
     return {
       ok: false,
       detail: isTimeout
@@ -79,13 +89,15 @@ function noStore(c: Context) {
 }
 
 export function createHealthRoutes(options: HealthOptions): Hono {
-  const origin = options.config.authUrl.origin
   const probeCacheMs = options.probeCacheMs ?? 1000
   let lastProbe: { at: number; result: Promise<Check> } | null = null
   const service = () => {
     const now = Date.now()
     if (lastProbe === null || now - lastProbe.at >= probeCacheMs) {
-      lastProbe = { at: now, result: probeService(origin, options.timeoutMs) }
+      lastProbe = {
+        at: now,
+        result: probeService(options.upstream, options.config, options.timeoutMs),
+      }
     }
     return lastProbe.result
   }
