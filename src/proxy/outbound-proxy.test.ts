@@ -40,6 +40,9 @@ describe('HTTPS_PROXY, HTTP_PROXY and NO_PROXY', () => {
       `HTTPS_PROXY must use http or https (the proxy's own scheme), got "socks5:"`,
       "HTTP_PROXY must be a proxy's origin without a path, query or fragment",
     ])
+    expect(read({ HTTPS_PROXY: 'http://team:50%zz@proxy.corp:3128' }).problems).toEqual([
+      'HTTPS_PROXY: the user name or password is not valid percent-encoding',
+    ])
     expect(() => loadConfig({ HTTPS_PROXY: 'not a url' })).toThrow(ConfigError)
     expect(() => loadConfig({ HTTPS_PROXY: 'not a url' })).toThrow(/HTTPS_PROXY must be a proxy/)
   })

@@ -40,6 +40,14 @@ function proxyUrl(name: string, value: string, problems: string[]): URL | null {
     problems.push(`${name} must be a proxy's origin without a path, query or fragment`)
     return null
   }
+  try {
+    // undici decodes them for Proxy-Authorization: a bad escape would throw at start-up.
+    decodeURIComponent(url.username)
+    decodeURIComponent(url.password)
+  } catch {
+    problems.push(`${name}: the user name or password is not valid percent-encoding`)
+    return null
+  }
   return url
 }
 
