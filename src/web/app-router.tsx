@@ -4,7 +4,6 @@ import { useMessages } from './i18n/use-messages'
 import { AppLayout } from './layout/app-layout'
 import { appMessages } from './layout/messages'
 import { PageErrorPage, RootErrorPage } from './layout/root-error-page'
-import { prefetchAccount } from './session/prefetch-account'
 
 /** The page's head the server put in the shell it sent (src/protocol/page-heads.ts). */
 export interface ShellHead {
@@ -68,9 +67,6 @@ export function appRoutes(
           // While the first page's chunk loads, the layout is already drawn around this (as
           // index.html's static shell draws it before any script runs): nothing moves later.
           hydrateFallbackElement: <AppLoading shellHead={shellHead} wait={wait} />,
-          // Starts the session and account reads with the page's chunk, not after it: returns
-          // at once, so it holds nothing up (see prefetch-account.ts).
-          loader: () => prefetchAccount(client),
           children: [
             {
               index: true,

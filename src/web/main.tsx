@@ -44,14 +44,14 @@ function boot(): void {
   // A Disconnect, a login or an ended session in another tab shows in this one (tab-sync.ts); a
   // chunk of its own, as the timeline's (the first load's budget, bench/bundle-budget.test.ts).
   void import('./session/tab-sync').then((tabs) => tabs.keepTabsInStep(queryClient))
-  // A callback reads no account before its exchange (prefetch-account.ts): the router starts now.
-  if (isCallback) return startRouter(queryClient, true)
-  // Otherwise the account's first read leaves in this task and the router starts in the next:
-  // the read (the session hint in document.cookie, the request) and the router's start were the
-  // two halves of one task of 45–110 ms on a cold /me at 4× CPU slowdown. The root loader finds
-  // the read under way and asks for nothing again (the query's in-flight fetch is shared).
+  // The account's first read leaves in this task, before any page's chunk has arrived
+  // (prefetch-account.ts); a callback reads none before its exchange.
   prefetchAccount(queryClient)
-  setTimeout(() => startRouter(queryClient, false), 0)
+  // The router starts in the next task: the read (the session hint in document.cookie, the
+  // request) and the router's start were the two halves of one task of 45–110 ms on a cold /me
+  // at 4× CPU slowdown. A callback has no read to split off, so its router starts now.
+  if (isCallback) startRouter(queryClient, true)
+  else setTimeout(() => startRouter(queryClient, false), 0)
 }
 
 function startRouter(queryClient: QueryClient, isCallback: boolean): void {

@@ -3,7 +3,7 @@ import { peekCapturedAddress } from '../callback/capture-address'
 import { prefetchCurrentUser } from '../users/prefetch-current-user'
 
 /**
- * Started by the router as a navigation begins, before any page's code has arrived: when this
+ * Started as the app boots (main.tsx), before any page's code has arrived: when this
  * browser is hinted to be connected, the account's profile that the header (and the profile
  * page) show, beside the session's read. Both requests leave together; without this the profile
  * waited for the session's answer and then for the page's chunk (bench/run.ts). Fresh data is not
@@ -14,15 +14,13 @@ import { prefetchCurrentUser } from '../users/prefetch-current-user'
  * set and cleared with the HttpOnly session cookie; it says nothing else, and `/auth/session`
  * stays the truth.
  */
-export function prefetchAccount(client: QueryClient): null {
-  // The session's own read starts as the layout first renders (app-header.tsx), in this task.
-  // Only a first load runs this before the session is known (the loader's route stays matched);
-  // after the exchange, startSession (account-cache.ts) asks for the profile itself.
-  if (!/(^|;\s*)(__Host-)?pg_connected=1(;|$)/.test(document.cookie)) return null
+export function prefetchAccount(client: QueryClient): void {
+  // The session's own read starts as the layout first renders (app-header.tsx). Only a first
+  // load runs this; after the exchange, startSession (account-cache.ts) asks for the profile.
   // A callback's exchange brings the profile (startSession); its answer sets the hint cookie
   // while the app boots, and asking here too would ask twice (bench: the tour's requests).
-  if (peekCapturedAddress() !== null) return null
+  // Checked first: it costs nothing, where document.cookie asks the browser's cookie store.
+  if (peekCapturedAddress() !== null) return
+  if (!/(^|;\s*)(__Host-)?pg_connected=1(;|$)/.test(document.cookie)) return
   void prefetchCurrentUser(client)
-  // A loader's answer: nothing for the page, which reads the cache.
-  return null
 }
