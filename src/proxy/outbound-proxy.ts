@@ -76,10 +76,9 @@ export function readOutboundProxy(env: Env, problems: string[]): OutboundProxy |
 
 /** The proxies' passwords, as given and decoded: the log and the trace remove them. */
 export function outboundProxySecrets(proxy: OutboundProxy | null): string[] {
-  return [proxy?.https, proxy?.http].flatMap((url) =>
-    url === null || url === undefined || url.password === ''
-      ? []
-      : [url.password, decodeURIComponent(url.password)],
+  if (proxy === null) return []
+  return [proxy.https, proxy.http].flatMap((url) =>
+    url === null || url.password === '' ? [] : [url.password, decodeURIComponent(url.password)],
   )
 }
 
