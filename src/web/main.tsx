@@ -43,15 +43,26 @@ function boot(): void {
   }
   // A Disconnect, a login or an ended session in another tab shows in this one (tab-sync.ts); a
   // chunk of its own, as the timeline's (the first load's budget, bench/bundle-budget.test.ts).
-  void import('./session/tab-sync').then((tabs) => tabs.keepTabsInStep(queryClient))
+  const tabsInStep = import('./session/tab-sync').then((tabs) => {
+    tabs.keepTabsInStep(queryClient)
+  })
   // The account's first read leaves in this task, before any page's chunk has arrived
   // (prefetch-account.ts); a callback reads none before its exchange.
   prefetchAccount(queryClient)
+  if (isCallback) {
+    // The callback's route tells the other tabs of the login as soon as its exchange is done,
+    // and the exchange may be done already (decision 0011): told before this tab's channel is
+    // open, they would never hear it (announceToOtherTabs; e2e/tabs.spec.ts, "an incremental
+    // grant in one tab shows the new scope in the other", failed so on a loaded machine). Its
+    // router starts once the channel is open, or once its chunk failed to come.
+    const start = () => startRouter(queryClient, true)
+    void tabsInStep.then(start, start)
+    return
+  }
   // The router starts in the next task: the read (the session hint in document.cookie, the
   // request) and the router's start were the two halves of one task of 45–110 ms on a cold /me
-  // at 4× CPU slowdown. A callback has no read to split off, so its router starts now.
-  if (isCallback) startRouter(queryClient, true)
-  else setTimeout(() => startRouter(queryClient, false), 0)
+  // at 4× CPU slowdown.
+  setTimeout(() => startRouter(queryClient, false), 0)
 }
 
 function startRouter(queryClient: QueryClient, isCallback: boolean): void {

@@ -4,7 +4,9 @@
  * once, without a reload, and a tab that learns the account left drops what it had cached of it
  * (checklist I2). The messages go through tab-channel.ts and carry only the event's kind.
  *
- * main.tsx opens the channel; the pages where a session starts or ends call announceToOtherTabs.
+ * main.tsx opens the channel (on a callback, before the router starts: the callback announces a
+ * login as soon as its exchange is done); the pages where a session starts or ends call
+ * announceToOtherTabs.
  */
 import type { QueryClient } from '@tanstack/react-query'
 import { ACCOUNT_KEY } from '../lib/account-key'
