@@ -157,12 +157,13 @@ function loginDetails(login: LoginTimings & { loginMedianMs: number; warmMedianM
   return [
     '## Login round trip',
     '',
-    'Chromium via Playwright, production build. Login: a fresh context opens `/?returnTo=/me`, presses Connect, signs in as Alice on the emulator; the clock runs from pressing Authorize on the consent page to the frame that draws “Alice Chen” in the profile card. Warm: the last context (now connected) reloads `/me` until the same frame. The page itself notes that frame (bench/browser.ts, NAME_WATCH): Playwright’s own wait checks after 0, 20, 70, 170, 270, 770 ms…, which measured its back-off more than the page.',
+    'Chromium via Playwright, production build. Login: a fresh context opens `/?returnTo=/me`, presses Connect, signs in as Alice on the emulator; the clock runs from the click on Authorize, as the consent page received it, to the frame that draws “Alice Chen” in the profile card. Warm: the last context (now connected) reloads `/me`, from the navigation’s start until the same frame; after each reload, the same in a new tab (the same HTTP cache, a new renderer process). The pages themselves note both ends (bench/browser.ts, NAME_WATCH): Playwright’s own wait checks after 0, 20, 70, 170, 270, 770 ms…, which measured its back-off more than the page, and its click() waits for the button to be stable first.',
     '',
     `- login (ms): ${list(login.loginMs)} → median **${ms(login.loginMedianMs)}**`,
     `- login with the service ${DISTANT_SERVICE_DELAY_MS} ms away (ms), interleaved with the above: ${list(login.distantLoginMs)} → median **${ms(median(login.distantLoginMs))}**`,
     `- warm /me (ms): ${list(login.warmMs)} → median **${ms(login.warmMedianMs)}**`,
-    `- where the login's time goes (medians from pressing Authorize): the app's \`/callback\` committed at ${ms(median(login.steps.callbackMs))}, \`POST /auth/exchange\` answered at ${ms(median(login.steps.exchangeMs))}, the name visible at ${ms(login.loginMedianMs)}`,
+    `- warm /me in a new tab (ms): ${list(login.newTabMs)} → median **${ms(median(login.newTabMs))}**`,
+    `- where the login's time goes (medians from the click on Authorize): the app's \`/callback\` committed at ${ms(median(login.steps.callbackMs))}, \`POST /auth/exchange\` answered at ${ms(median(login.steps.exchangeMs))}, the name visible at ${ms(login.loginMedianMs)}`,
     '',
   ]
 }

@@ -150,6 +150,15 @@ function browserRows({ login, tour }: BenchResults): SummaryRow[] {
       met: value <= LOGIN_TARGET,
       note: `needs ≤ ${ms(LOGIN_TARGET * warmMedianMs)}`,
     })
+    const newTab = median(login.value.newTabMs)
+    rows.push({
+      figure:
+        '… / a warm `/me` in a new tab (the cache as warm, the renderer new, as the callback’s is)',
+      measured: ratio(loginMedianMs / newTab),
+      reference: `new tab ${ms(newTab)}`,
+      target: '—',
+      met: null,
+    })
     const distant = median(login.value.distantLoginMs)
     rows.push({
       figure: `… with the service ${DISTANT_SERVICE_DELAY_MS} ms away (its token and profile answers delayed by the emulator) / warm \`/me\``,
