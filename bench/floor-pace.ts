@@ -1,21 +1,35 @@
 /**
  * `npm run bench:floor-pace`: what the floor (bench/stack.ts `createFloorProxy`, a minimal
- * node:http forwarder) costs per call on this machine, by how long its service takes to answer.
+ * node:http forwarder) and our proxy cost per call on this machine, by how long their service
+ * takes to answer.
  * Each service is a node:http server in a process of its own that spends a fixed CPU time on
  * each call (none, 100 µs, 200 µs: the emulator spends about 215 µs on `GET /api/v2/user`,
  * `npm run bench`) and then sends the emulator's own answer to that call, bytes and headers, taken
- * once through the real flow. Each floor runs in a process of its own; autocannon loads the
- * floors in interleaved rounds (bench/proxy-load.ts `measureLoad`), and each floor's CPU per call
- * is its process's. A tool for reading the benchmark's CPU figure, not a figure of it: the
- * benchmark measures in front of the real emulator. Bounded: about a minute.
+ * once through the real flow. Our proxy is composed as `npm start` composes it, configured for
+ * that server as its service (YUQUE_BASE_URL), with a session made through the real flow against
+ * the emulator (sessions are sealed cookies: docs/decisions/0003-sealed-cookies.md). Each
+ * forwarder runs in a process of its own; autocannon loads them in interleaved rounds
+ * (bench/proxy-load.ts `measureLoad`), and each one's CPU per call is its process's. A tool for
+ * reading the benchmark's CPU figure, not a figure of it: the benchmark measures in front of the
+ * real emulator. Bounded: about two minutes.
  */
 import { fork, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
+import { loadConfig } from '../src/proxy/config'
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../src/protocol/playground-api'
 import { cpuMicros, measureLoad, type LoadTarget } from './proxy-load'
-import { createFloorProxy, listen, startBenchStack, tokenFromEmulator } from './stack'
+import {
+  composeServer,
+  connectThroughProxy,
+  cookieHeader,
+  createFloorProxy,
+  listen,
+  startBenchStack,
+  tokenFromEmulator,
+} from './stack'
 
 /** CPU each service spends on a call before it answers, in µs. */
 const PACES_MICROS = [0, 100, 200] as const
@@ -27,7 +41,10 @@ interface Answer {
   body: string
 }
 
-type Ask = { kind: 'serve'; answer: Answer; paceMicros: number } | { kind: 'forward'; port: number }
+type Ask =
+  | { kind: 'serve'; answer: Answer; paceMicros: number }
+  | { kind: 'forward'; port: number }
+  | { kind: 'proxy'; port: number; configEnv: Record<string, string>; appDir: string }
 type Told = { kind: 'listening'; port: number } | { kind: 'cpu'; usage: NodeJS.CpuUsage }
 
 function serve(answer: Answer, paceMicros: number): http.Server {
@@ -40,10 +57,29 @@ function serve(answer: Answer, paceMicros: number): http.Server {
   })
 }
 
+/** Our server, as bench/forwarders-child.ts composes it, with the service at `port`. */
+async function startProxy(ask: Extract<Ask, { kind: 'proxy' }>): Promise<number> {
+  let listener: http.RequestListener = (_req, res) => res.writeHead(503).end()
+  const server = http.createServer((req, res) => listener(req, res))
+  const port = new URL(await listen(server)).port
+  const service = `http://127.0.0.1:${ask.port}`
+  const config = loadConfig({
+    ...ask.configEnv,
+    HOST: '127.0.0.1',
+    PORT: port,
+    YUQUE_AUTH_URL: service,
+    YUQUE_BASE_URL: `${service}/api/v2`,
+  })
+  listener = composeServer(config, ask.appDir).listener
+  return Number(port)
+}
+
 function runChild(): void {
   const tell = (told: Told) => process.send?.(told)
   process.on('message', (ask: Ask | 'cpu') => {
     if (ask === 'cpu') return tell({ kind: 'cpu', usage: process.cpuUsage() })
+    if (ask.kind === 'proxy')
+      return void startProxy(ask).then((port) => tell({ kind: 'listening', port }))
     const server =
       ask.kind === 'serve'
         ? serve(ask.answer, ask.paceMicros)
@@ -69,10 +105,11 @@ function next<K extends Told['kind']>(child: ChildProcess, kind: K) {
   })
 }
 
-/** The emulator's answer to `GET /api/v2/user`, with a token from the real flow. */
-async function emulatorAnswer(): Promise<Answer> {
-  const appDir = await mkdtemp(path.join(os.tmpdir(), 'floor-pace-'))
-  await writeFile(path.join(appDir, 'index.html'), '<!doctype html><title>floor pace</title>')
+/**
+ * From the emulator, through the real flow: its answer to `GET /api/v2/user`, a session of our
+ * proxy and the configuration that made it (the emulator's app's credentials among it).
+ */
+async function fromEmulator(appDir: string) {
   const stack = await startBenchStack(appDir)
   try {
     const response = await fetch(`${stack.emulator.url}/api/v2/user`, {
@@ -84,16 +121,23 @@ async function emulatorAnswer(): Promise<Answer> {
         headers[name] = value
       }
     })
-    return { status: response.status, headers, body: await response.text() }
+    const answer: Answer = { status: response.status, headers, body: await response.text() }
+    if (answer.status !== 200) throw new Error(`the emulator answered ${answer.status}`)
+    const configEnv = {
+      ...stack.configEnv,
+      YUQUE_CLIENT_ID: stack.config.clientId,
+      YUQUE_CLIENT_SECRET: stack.config.clientSecret,
+    }
+    return { answer, configEnv, cookie: cookieHeader(await connectThroughProxy(stack)) }
   } finally {
     await stack.close()
-    await rm(appDir, { recursive: true, force: true })
   }
 }
 
 async function main(): Promise<void> {
-  const answer = await emulatorAnswer()
-  if (answer.status !== 200) throw new Error(`the emulator answered ${answer.status}`)
+  const appDir = await mkdtemp(path.join(os.tmpdir(), 'floor-pace-'))
+  await writeFile(path.join(appDir, 'index.html'), '<!doctype html><title>floor pace</title>')
+  const { answer, configEnv, cookie } = await fromEmulator(appDir)
   const children: ChildProcess[] = []
   const start = async (ask: Ask) => {
     const child = fork(import.meta.filename, ['child'], {
@@ -107,31 +151,49 @@ async function main(): Promise<void> {
   }
   try {
     const targets: LoadTarget[] = []
+    const target = (
+      name: 'floor' | 'proxy',
+      paceMicros: number,
+      forwarder: { child: ChildProcess; port: number },
+      headers: Record<string, string>,
+    ): LoadTarget => ({
+      name,
+      label: `${paceMicros} µs`,
+      url: `http://127.0.0.1:${forwarder.port}/api/v2/user`,
+      headers,
+      cpuUsage: async () => {
+        const told = next(forwarder.child, 'cpu')
+        forwarder.child.send('cpu')
+        return (await told).usage
+      },
+    })
     for (const paceMicros of PACES_MICROS) {
       const service = await start({ kind: 'serve', answer, paceMicros })
       const floor = await start({ kind: 'forward', port: service.port })
-      targets.push({
-        name: 'floor',
-        label: `${paceMicros} µs`,
-        url: `http://127.0.0.1:${floor.port}/api/v2/user`,
-        headers: {},
-        cpuUsage: async () => {
-          const told = next(floor.child, 'cpu')
-          floor.child.send('cpu')
-          return (await told).usage
-        },
-      })
+      const proxy = await start({ kind: 'proxy', port: service.port, configEnv, appDir })
+      targets.push(target('floor', paceMicros, floor, {}))
+      targets.push(
+        target('proxy', paceMicros, proxy, { Cookie: cookie, [CSRF_HEADER]: CSRF_HEADER_VALUE }),
+      )
     }
     const results = await measureLoad(targets)
-    console.log('| service CPU per call | floor CPU per call | floor throughput |')
-    console.log('| --- | --- | --- |')
-    for (const result of results) {
+    if (results.some((result) => result.non2xx + result.errors > 0)) {
+      throw new Error('a forwarder answered with an error: the figures would not be of forwarding')
+    }
+    console.log(
+      '| service CPU per call | floor CPU per call | our proxy CPU per call | throughput, floor / ours |',
+    )
+    console.log('| --- | --- | --- | --- |')
+    for (let index = 0; index < results.length; index += 2) {
+      const [floor, ours] = [results[index], results[index + 1]]
+      if (floor === undefined || ours === undefined) break
       console.log(
-        `| ${result.label} | ${cpuMicros(result).toFixed(0)} µs | ${result.requestsPerSecond.toFixed(0)} req/s |`,
+        `| ${floor.label} | ${cpuMicros(floor).toFixed(0)} µs | ${cpuMicros(ours).toFixed(0)} µs | ${floor.requestsPerSecond.toFixed(0)} / ${ours.requestsPerSecond.toFixed(0)} req/s |`,
       )
     }
   } finally {
     for (const child of children) child.kill()
+    await rm(appDir, { recursive: true, force: true })
   }
 }
 
