@@ -1,3 +1,4 @@
+import http from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startEmulator, type RunningEmulator } from './start'
 import { CONTROL_HEADERS } from './test-control'
@@ -87,5 +88,31 @@ describe('startEmulator', () => {
       headers: { 'User-Agent': 'start-test/1.0' },
     })
     expect(response.status).toBe(401)
+  })
+
+  // A GET is answered as a GET, whatever body it carries: emulator.ts reads none, so it limits
+  // none (and builds no fetch Request to check). fetch() sends no GET body: node:http does.
+  it.each([
+    ['Content-Length', { 'Content-Length': String(70_000) }],
+    ['Transfer-Encoding: chunked', { 'Transfer-Encoding': 'chunked' }],
+  ])('answers a GET whose 70 KB body comes with %s as if it had none', async (_, framing) => {
+    running = await startEmulator({ port: 0 })
+    const url = new URL(`${running.url}/api/v2/users/alice`)
+    const answer = await new Promise<{ status: number | undefined; body: string }>((resolve, reject) => {
+      const request = http.request(
+        url,
+        { method: 'GET', headers: { 'User-Agent': 'start-test/1.0', ...framing } },
+        (response) => {
+          let body = ''
+          response.setEncoding('utf8')
+          response.on('data', (chunk: string) => (body += chunk))
+          response.on('end', () => resolve({ status: response.statusCode, body }))
+        },
+      )
+      request.on('error', reject)
+      request.end('x'.repeat(70_000))
+    })
+    expect(answer.status).toBe(200)
+    expect(JSON.parse(answer.body)).toMatchObject({ data: { login: 'alice' } })
   })
 })
