@@ -3,8 +3,8 @@
  * node:http forwarder) and our proxy cost per call on this machine, by how long their service
  * takes to answer.
  * Each service is a node:http server in a process of its own that spends a fixed CPU time on
- * each call (none, 100 µs, 200 µs: the emulator spends about 215 µs on `GET /api/v2/user`,
- * `npm run bench`) and then sends the emulator's own answer to that call, bytes and headers, taken
+ * each call (none, 100 µs, 200 µs: the emulator spends 120–130 µs on `GET /api/v2/user` under
+ * `npm run bench`'s load) and then sends the emulator's own answer to that call, bytes and headers, taken
  * once through the real flow. Our proxy is composed as `npm start` composes it, configured for
  * that server as its service (YUQUE_BASE_URL), with a session made through the real flow against
  * the emulator (sessions are sealed cookies: docs/decisions/0003-sealed-cookies.md). Each
