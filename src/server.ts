@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url'
 import { Hono } from 'hono'
 import { startEmulator } from './emulator/start'
 import { seedApps } from './emulator/seed'
+import { keepIdleConnections } from './protocol/keep-alive'
 import { ConfigError, configSecrets, loadConfig, type Config } from './proxy/config'
 import { createProxyServer } from './proxy/proxy'
 import { createHttpUpstream } from './proxy/upstream'
@@ -101,6 +102,7 @@ async function main(): Promise<void> {
 
   let listener: (req: IncomingMessage, res: ServerResponse) => void
   const server = createServer((req, res) => listener(req, res))
+  keepIdleConnections(server)
   const requests = trackRequests(server)
   if (isDev) {
     const { createServer: createViteServer } = await import('vite')

@@ -1,5 +1,6 @@
 import http from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
+import { IDLE_CONNECTION_MS } from '../protocol/keep-alive'
 import { startEmulator, type RunningEmulator } from './start'
 import { CONTROL_HEADERS } from './test-control'
 
@@ -22,6 +23,17 @@ describe('startEmulator', () => {
     expect(body.data.avatar_url).toBe(`${running.url}/avatars/alice.svg`)
     await running.close()
     running = undefined
+  })
+
+  it('keeps an idle connection 65 s and says so, longer than its clients keep theirs', async () => {
+    running = await startEmulator({ port: 0 })
+    const response = await fetch(`${running.url}/api/v2/users/alice`, {
+      headers: { 'User-Agent': 'start-test/1.0' },
+    })
+    await response.body?.cancel()
+    // src/protocol/keep-alive.ts: Node's 5 s met a client that reused its connection at 6 s.
+    expect(response.headers.get('Keep-Alive')).toBe(`timeout=${IDLE_CONNECTION_MS / 1000}`)
+    expect(IDLE_CONNECTION_MS).toBeGreaterThan(60_000)
   })
 
   it('counts anonymous calls from one socket address together', async () => {
@@ -98,20 +110,22 @@ describe('startEmulator', () => {
   ])('answers a GET whose 70 KB body comes with %s as if it had none', async (_, framing) => {
     running = await startEmulator({ port: 0 })
     const url = new URL(`${running.url}/api/v2/users/alice`)
-    const answer = await new Promise<{ status: number | undefined; body: string }>((resolve, reject) => {
-      const request = http.request(
-        url,
-        { method: 'GET', headers: { 'User-Agent': 'start-test/1.0', ...framing } },
-        (response) => {
-          let body = ''
-          response.setEncoding('utf8')
-          response.on('data', (chunk: string) => (body += chunk))
-          response.on('end', () => resolve({ status: response.statusCode, body }))
-        },
-      )
-      request.on('error', reject)
-      request.end('x'.repeat(70_000))
-    })
+    const answer = await new Promise<{ status: number | undefined; body: string }>(
+      (resolve, reject) => {
+        const request = http.request(
+          url,
+          { method: 'GET', headers: { 'User-Agent': 'start-test/1.0', ...framing } },
+          (response) => {
+            let body = ''
+            response.setEncoding('utf8')
+            response.on('data', (chunk: string) => (body += chunk))
+            response.on('end', () => resolve({ status: response.statusCode, body }))
+          },
+        )
+        request.on('error', reject)
+        request.end('x'.repeat(70_000))
+      },
+    )
     expect(answer.status).toBe(200)
     expect(JSON.parse(answer.body)).toMatchObject({ data: { login: 'alice' } })
   })

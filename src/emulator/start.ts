@@ -3,6 +3,7 @@
  */
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
+import { keepIdleConnections } from '../protocol/keep-alive'
 import { createEmulator, type Emulator, type EmulatorOptions } from './emulator'
 import { parseProfile } from './profiles'
 
@@ -47,6 +48,8 @@ export async function startEmulator({
         return emulator.app.fetch(request, env)
       },
     })
+    // serve() makes a node:http server here (no createServer option): the check is for the type.
+    if ('keepAliveTimeout' in server) keepIdleConnections(server)
     server.once('error', reject)
     server.once('listening', () => {
       const address = server.address() as AddressInfo

@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterEach, describe, expect, it } from 'vitest'
 import { CONTROL_HEADERS } from '../emulator/test-control'
+import { IDLE_CONNECTION_MS } from '../protocol/keep-alive'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../protocol/playground-api'
 import { freePort } from '../proxy/store/redis-process'
 
@@ -67,6 +68,7 @@ async function startServer(shutdownTimeoutMs: number) {
     fetch(`${app}/api/v2/users/alice`, { headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE } }).then(
       async (response) => ({
         status: response.status,
+        keepAlive: response.headers.get('Keep-Alive'),
         at: Date.now(),
         body: await response.text(),
       }),
@@ -77,6 +79,10 @@ async function startServer(shutdownTimeoutMs: number) {
 describe('stopping the server', () => {
   it('finishes the request in flight on SIGTERM, refuses new connections, then exits 0', async () => {
     const server = await startServer(10_000)
+    // Idle connections are kept 65 s (src/protocol/keep-alive.ts); this one stays open, idle,
+    // and must not hold the exit below.
+    const before = await server.lookup()
+    expect(before.keepAlive).toBe(`timeout=${IDLE_CONNECTION_MS / 1000}`)
     await server.delayNextLookup(1500)
     const slow = server.lookup()
     await sleep(400)
