@@ -4,7 +4,7 @@
  * balancers that usually sit in front of them (Node's http.Agent 5 s, undici 4 s, a cloud load
  * balancer 60 s), so that the client always closes an idle connection first. Node's default is
  * 5 s: a client that reuses its connection just as the server closes it gets ECONNRESET, and
- * cannot know whether its request was processed (RFC 9112 §9.6: either side may close an idle
+ * cannot know whether its request was processed (RFC 9112 §9.5: either side may close an idle
  * connection at any time). e2e/client-code.spec.ts met it so on a loaded machine: Playwright's
  * request client sent a GET of the emulator's log 6 s after its previous call. Each server's
  * `Keep-Alive: timeout=65` tells its clients (undici reads it: src/proxy/upstream.ts).
