@@ -18,15 +18,14 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import { loadConfig } from '../src/proxy/config'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../src/protocol/playground-api'
 import { cpuMicros, measureLoad, type LoadTarget } from './proxy-load'
 import {
-  composeServer,
   connectThroughProxy,
   cookieHeader,
   createFloorProxy,
   listen,
+  listenComposed,
   startBenchStack,
   tokenFromEmulator,
 } from './stack'
@@ -59,19 +58,12 @@ function serve(answer: Answer, paceMicros: number): http.Server {
 
 /** Our server, as bench/forwarders-child.ts composes it, with the service at `port`. */
 async function startProxy(ask: Extract<Ask, { kind: 'proxy' }>): Promise<number> {
-  let listener: http.RequestListener = (_req, res) => res.writeHead(503).end()
-  const server = http.createServer((req, res) => listener(req, res))
-  const port = new URL(await listen(server)).port
   const service = `http://127.0.0.1:${ask.port}`
-  const config = loadConfig({
-    ...ask.configEnv,
-    HOST: '127.0.0.1',
-    PORT: port,
-    YUQUE_AUTH_URL: service,
-    YUQUE_BASE_URL: `${service}/api/v2`,
-  })
-  listener = composeServer(config, ask.appDir).listener
-  return Number(port)
+  const proxy = await listenComposed(
+    { ...ask.configEnv, YUQUE_AUTH_URL: service, YUQUE_BASE_URL: `${service}/api/v2` },
+    ask.appDir,
+  )
+  return Number(new URL(proxy.url).port)
 }
 
 function runChild(): void {

@@ -121,6 +121,28 @@ export function composeServer(config: Config, appDir: string) {
   return { listener, close: () => upstream.close() }
 }
 
+/**
+ * composeServer on a loopback port of its own, in the calling process: the port first, since the
+ * configuration names it (the proxy answers its listening address as well as APP_ORIGIN's,
+ * src/proxy/guards.ts allowedHosts). `env` is a stack's configEnv, with any overrides.
+ */
+export async function listenComposed(env: Record<string, string>, appDir: string) {
+  let listener: http.RequestListener = (_req, res) => res.writeHead(503).end()
+  const server = http.createServer((req, res) => listener(req, res))
+  const url = await listen(server)
+  const config = loadConfig({ ...env, HOST: '127.0.0.1', PORT: new URL(url).port })
+  const composed = composeServer(config, appDir)
+  listener = composed.listener
+  return {
+    url,
+    config,
+    close: async () => {
+      await closeServer(server)
+      await composed.close()
+    },
+  }
+}
+
 /** The floor: the least a forwarding proxy does (pipe, keep-alive, add the token). */
 export function createFloorProxy(target: URL, token: string): http.Server {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 })
