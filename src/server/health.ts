@@ -44,6 +44,9 @@ function configCheck(config: Config, store: StateStore): Check {
   return { ok: true, detail: 'valid' }
 }
 
+/** The probe reads no more of the service's page than this: any answer shows it is there. */
+const PROBE_MAX_BYTES = 64 * 1024
+
 async function probeService(upstream: Upstream, config: Config, timeoutMs: number): Promise<Check> {
   const origin = config.authUrl.origin
   const started = performance.now()
@@ -58,12 +61,12 @@ async function probeService(upstream: Upstream, config: Config, timeoutMs: numbe
       url: new URL(`${origin}/`),
       headers: { 'User-Agent': config.userAgent },
       timeoutMs,
-      maxBytes: 64 * 1024,
+      maxBytes: PROBE_MAX_BYTES,
     })
     return answered(`HTTP ${response.status}`)
   } catch (error) {
     if (error instanceof UpstreamError && error.kind === 'too_large')
-      return answered('with a body over 64 kB')
+      return answered(`with a body over ${PROBE_MAX_BYTES / 1024} kB`)
     const isTimeout = error instanceof UpstreamError && error.kind === 'timeout'
     return {
       ok: false,
