@@ -166,8 +166,9 @@ export interface LoginTimings {
   warmMs: number[]
   /**
    * Opening /me in a new tab of that context: the same clock. The HTTP cache (and V8's code cache
-   * in it) is as warm as for a reload, but the tab's renderer is a new process, as the login's
-   * callback is (it comes from the service's site).
+   * in it) is as warm as for a reload, but the tab's renderer is a new process that has not run
+   * the app, as the login's callback's has not (docs/decisions/0011, "nothing of the harness in
+   * the page").
    */
   newTabMs: number[]
   /** From the click on Authorize: the app's /callback committed; POST /auth/exchange answered. */

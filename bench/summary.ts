@@ -153,7 +153,7 @@ function browserRows({ login, tour }: BenchResults): SummaryRow[] {
     const newTab = median(login.value.newTabMs)
     rows.push({
       figure:
-        '… / a warm `/me` in a new tab (the cache as warm, the renderer new, as the callback’s is)',
+        '… / a warm `/me` in a new tab (the cache as warm, in a renderer that has not run the app, as the callback’s has not)',
       measured: ratio(loginMedianMs / newTab),
       reference: `new tab ${ms(newTab)}`,
       target: '—',
