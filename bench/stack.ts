@@ -52,6 +52,23 @@ export async function listen(server: http.Server): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 }
 
+/**
+ * A server on a free loopback port before its handler exists (503 until `serve`): for a server
+ * whose configuration names its own port.
+ */
+async function listenFirst() {
+  let listener: http.RequestListener = (_req, res) => res.writeHead(503).end()
+  const server = http.createServer((req, res) => listener(req, res))
+  const url = await listen(server)
+  return {
+    server,
+    url,
+    serve(handler: http.RequestListener) {
+      listener = handler
+    },
+  }
+}
+
 export function closeServer(server: http.Server): Promise<void> {
   // Keep-alive sockets (the load generator's, the browser's) would otherwise hold close() open.
   server.closeAllConnections()
@@ -65,10 +82,9 @@ export async function startBenchStack(appDir: string): Promise<BenchStack> {
   }
   try {
     // The app's port first: the redirect URI the emulator registers names it.
-    let listener: http.RequestListener = (_req, res) => res.writeHead(503).end()
-    const appServer = http.createServer((req, res) => listener(req, res))
-    const appUrl = await listen(appServer)
-    closers.push(() => closeServer(appServer))
+    const app = await listenFirst()
+    const appUrl = app.url
+    closers.push(() => closeServer(app.server))
     const appOrigin = `http://localhost:${new URL(appUrl).port}`
 
     const emulator = await startEmulator({
@@ -94,7 +110,7 @@ export async function startBenchStack(appDir: string): Promise<BenchStack> {
 
     const composed = composeServer(config, appDir)
     closers.push(composed.close)
-    listener = composed.listener
+    app.serve(composed.listener)
     return { config, configEnv, emulator, appOrigin: config.appOrigin, appUrl, close }
   } catch (error) {
     await close()
@@ -127,12 +143,10 @@ export function composeServer(config: Config, appDir: string) {
  * src/proxy/guards.ts allowedHosts). `env` is a stack's configEnv, with any overrides.
  */
 export async function listenComposed(env: Record<string, string>, appDir: string) {
-  let listener: http.RequestListener = (_req, res) => res.writeHead(503).end()
-  const server = http.createServer((req, res) => listener(req, res))
-  const url = await listen(server)
+  const { server, url, serve } = await listenFirst()
   const config = loadConfig({ ...env, HOST: '127.0.0.1', PORT: new URL(url).port })
   const composed = composeServer(config, appDir)
-  listener = composed.listener
+  serve(composed.listener)
   return {
     url,
     config,
