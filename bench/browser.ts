@@ -13,12 +13,26 @@ export const LOGIN_RUNS = 7
 const STEP_TIMEOUT_MS = 20_000
 const APP_NAME = 'Yuque OAuth Playground'
 
-export async function launchChromium(): Promise<Browser> {
+/**
+ * `sameRenderer`: a Chromium in which a login's callback runs in the renderer process that ran
+ * the connect page, for one figure beside the login's (LoginTimings.sameRendererLoginMs). By
+ * default Chromium gives a document that arrives from another site a renderer that has not run
+ * the app; with one process per site (`--process-per-site`), and the connect page kept in the
+ * back/forward cache so that its process lives on (Playwright turns that cache off), the callback
+ * commits in the connect page's process: a trace of two logins showed the same process id for
+ * both documents (docs/decisions/0011, "the renderer, measured"), and measureLoginRoundTrip checks
+ * it again in each run (checkSameRenderer).
+ */
+export async function launchChromium(
+  processModel: 'default' | 'sameRenderer' = 'default',
+): Promise<Browser> {
   const { executablePath, found } = findChromium()
   if (!found) throw new Error('No Chromium found: set CHROMIUM_PATH or run `npm run test:e2e` once')
+  const sameRenderer = processModel === 'sameRenderer'
   return chromium.launch({
     ...(executablePath === undefined ? {} : { executablePath }),
-    args: CHROMIUM_ARGS,
+    args: sameRenderer ? [...CHROMIUM_ARGS, '--process-per-site'] : CHROMIUM_ARGS,
+    ...(sameRenderer ? { ignoreDefaultArgs: ['--disable-back-forward-cache'] } : {}),
   })
 }
 
@@ -164,6 +178,14 @@ export interface LoginTimings {
   loginMs: number[]
   /** The same, with the service DISTANT_SERVICE_DELAY_MS away (interleaved with loginMs). */
   distantLoginMs: number[]
+  /**
+   * The same on loopback, interleaved, in a Chromium where the callback commits in the renderer
+   * that ran the connect page (launchChromium's `sameRenderer`): what the login costs without a
+   * new renderer's start. Empty when no such browser was given, or when it did not (below).
+   */
+  sameRendererLoginMs: number[]
+  /** Why sameRendererLoginMs is empty though such a browser was given (checkSameRenderer). */
+  sameRendererSkipped: string | null
   /** Reloading /me in a connected context: its navigation's start → the profile's name drawn. */
   warmMs: number[]
   /**
@@ -177,28 +199,72 @@ export interface LoginTimings {
   steps: { callbackMs: number[]; exchangeMs: number[] }
 }
 
+type LoginSeries = 'loopback' | 'distant' | 'sameRenderer'
+
+/** From the app's connect page to the service's consent page: answers its Authorize button. */
+async function openConsent(page: Page) {
+  await page.goto('/?returnTo=%2Fme')
+  await page.getByRole('button', { name: /^Connect( again)?$/ }).click()
+  await page.getByRole('button', { name: `Sign in as ${DEMO_NAME} (@${DEMO_LOGIN})` }).click()
+  await page.getByRole('heading', { level: 1, name: `Authorize ${APP_NAME}` }).waitFor()
+  const authorize = page.getByRole('button', { name: 'Authorize', exact: true })
+  await authorize.waitFor()
+  return authorize
+}
+
 /**
- * N fresh contexts signing in, each series alternating between a service on loopback and a
- * distant one; then, in the last context (now connected), N reloads of /me, each followed by /me
- * in a new tab. Every clock starts and stops in the page (NAME_WATCH).
+ * Whether `browser` commits a login's callback in the renderer process that ran its connect page:
+ * the premise of LoginTimings.sameRendererLoginMs, checked by one untimed login in Chromium's own
+ * trace (the browser process's FrameCommittedInBrowser event names the process of each document
+ * it commits), so that a Chromium that decides otherwise cannot lend the figure a name it does
+ * not measure. Answers why not, or null.
+ */
+async function checkSameRenderer(browser: Browser, stack: BenchStack): Promise<string | null> {
+  const context = await newAppContext(browser, stack)
+  try {
+    const page = await context.newPage()
+    await browser.startTracing(page, { categories: ['disabled-by-default-devtools.timeline'] })
+    const authorize = await openConsent(page)
+    await nameDrawnAfter(page, () => authorize.click())
+    const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as {
+      traceEvents: { name: string; args?: { data?: { url?: string; processId?: number } } }[]
+    }
+    const processOf = (pathname: string) =>
+      trace.traceEvents.find((event) => {
+        const url = event.name === 'FrameCommittedInBrowser' ? event.args?.data?.url : undefined
+        return url?.startsWith(stack.appOrigin) === true && new URL(url).pathname === pathname
+      })?.args?.data?.processId
+    const [connect, callback] = [processOf('/'), processOf('/callback')]
+    return connect !== undefined && connect === callback
+      ? null
+      : `that Chromium committed the callback in process ${callback ?? '?'}, the connect page in ${connect ?? '?'}`
+  } finally {
+    await context.close()
+  }
+}
+
+/**
+ * N fresh contexts signing in for each series, the series taking turns: in `sameRendererBrowser`
+ * (when given) against the service on loopback, then in `browser` on loopback and against a
+ * distant service; then, in the last context (now connected), N reloads of /me, each followed by
+ * /me in a new tab. Every clock starts and stops in the page (NAME_WATCH).
  */
 export async function measureLoginRoundTrip(
   browser: Browser,
   stack: BenchStack,
+  sameRendererBrowser?: Browser,
 ): Promise<LoginTimings> {
   const loginMs: number[] = []
   const distantLoginMs: number[] = []
+  const sameRendererLoginMs: number[] = []
+  let sameRendererSkipped: string | null = null
   const warmMs: number[] = []
   const newTabMs: number[] = []
   const steps: LoginTimings['steps'] = { callbackMs: [], exchangeMs: [] }
   let connected: BrowserContext | undefined
-  const loginOnce = async (page: Page, serviceDelayMs: number) => {
-    await page.goto('/?returnTo=%2Fme')
-    await page.getByRole('button', { name: /^Connect( again)?$/ }).click()
-    await page.getByRole('button', { name: `Sign in as ${DEMO_NAME} (@${DEMO_LOGIN})` }).click()
-    await page.getByRole('heading', { level: 1, name: `Authorize ${APP_NAME}` }).waitFor()
-    const authorize = page.getByRole('button', { name: 'Authorize', exact: true })
-    await authorize.waitFor()
+  const loginOnce = async (page: Page, series: LoginSeries) => {
+    const serviceDelayMs = series === 'distant' ? DISTANT_SERVICE_DELAY_MS : 0
+    const authorize = await openConsent(page)
     const clicked = page
       .waitForEvent('console', {
         predicate: (message) => message.text().startsWith(AUTHORIZE_CLICKED),
@@ -224,28 +290,41 @@ export async function measureLoginRoundTrip(
     const started = await clicked
     if (!Number.isFinite(started)) throw new Error('the consent page did not note the click')
     if (new URL(page.url()).pathname !== '/me') throw new Error(`login landed on ${page.url()}`)
-    if (serviceDelayMs > 0) return distantLoginMs.push(at - started)
+    if (series === 'distant') return distantLoginMs.push(at - started)
+    if (series === 'sameRenderer') return sameRendererLoginMs.push(at - started)
     loginMs.push(at - started)
     steps.callbackMs.push((await callback) - started)
     steps.exchangeMs.push((await exchange) - started)
   }
   try {
-    for (let run = 0; run < 2 * LOGIN_RUNS; run += 1) {
+    if (sameRendererBrowser !== undefined) {
+      sameRendererSkipped = await checkSameRenderer(sameRendererBrowser, stack)
+    }
+    // The last series is in `browser`, on a distant service: its context serves the warm loads.
+    const order: LoginSeries[] =
+      sameRendererBrowser === undefined || sameRendererSkipped !== null
+        ? ['loopback', 'distant']
+        : ['sameRenderer', 'loopback', 'distant']
+    for (let run = 0; run < order.length * LOGIN_RUNS; run += 1) {
+      const series = order[run % order.length] ?? 'loopback'
       await connected?.close()
-      connected = await newAppContext(browser, stack)
-      const page = await connected.newPage()
-      await loginOnce(page, run % 2 === 0 ? 0 : DISTANT_SERVICE_DELAY_MS).catch(
-        async (error: unknown) => {
-          const heading = await page
-            .getByRole('heading', { level: 1 })
-            .first()
-            .textContent({ timeout: 1000 })
-            .catch(() => null)
-          throw new Error(
-            `login run ${run + 1}: ${String(error instanceof Error ? error.message : error).split('\n')[0]} (at ${page.url()}, heading "${heading ?? '?'}")`,
-          )
-        },
+      connected = await newAppContext(
+        series === 'sameRenderer' && sameRendererBrowser !== undefined
+          ? sameRendererBrowser
+          : browser,
+        stack,
       )
+      const page = await connected.newPage()
+      await loginOnce(page, series).catch(async (error: unknown) => {
+        const heading = await page
+          .getByRole('heading', { level: 1 })
+          .first()
+          .textContent({ timeout: 1000 })
+          .catch(() => null)
+        throw new Error(
+          `login run ${run + 1} (${series}): ${String(error instanceof Error ? error.message : error).split('\n')[0]} (at ${page.url()}, heading "${heading ?? '?'}")`,
+        )
+      })
     }
     // The last login was against the distant service: the queue is empty again.
     stack.emulator.control.clearFaults()
@@ -261,7 +340,15 @@ export async function measureLoginRoundTrip(
   } finally {
     await connected?.close()
   }
-  return { loginMs, distantLoginMs, warmMs, newTabMs, steps }
+  return {
+    loginMs,
+    distantLoginMs,
+    sameRendererLoginMs,
+    sameRendererSkipped,
+    warmMs,
+    newTabMs,
+    steps,
+  }
 }
 
 export interface TourRequest {

@@ -187,7 +187,13 @@ async function main(): Promise<number> {
       ? skipped<Awaited<ReturnType<typeof measureLoginRoundTrip>>>()
       : await section('login round trip', async () => {
           if (browser === undefined) throw new Error('no Chromium')
-          return measureLoginRoundTrip(browser, stack)
+          // Beside it, the same login without a new renderer's start (launchChromium).
+          const sameRenderer = await launchChromium('sameRenderer')
+          try {
+            return await measureLoginRoundTrip(browser, stack, sameRenderer)
+          } finally {
+            await sameRenderer.close()
+          }
         })
     const tour = !parts.has('tour')
       ? skipped<Awaited<ReturnType<typeof measureTour>>>()
