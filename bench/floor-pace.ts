@@ -7,11 +7,11 @@
  * `npm run bench`'s load) and then sends the emulator's own answer to that call, bytes and
  * headers, taken once through the real flow. Our proxy is composed as `npm start` composes it,
  * configured for that server as its service (YUQUE_BASE_URL), with a session made through the
- * real flow against the emulator (sessions are sealed cookies: docs/decisions/0003-sealed-cookies.md). Each
- * forwarder runs in a process of its own; autocannon loads them in interleaved rounds
- * (bench/proxy-load.ts `measureLoad`), and each one's CPU per call is its process's. A tool for
- * reading the benchmark's CPU figure, not a figure of it: the benchmark measures in front of the
- * real emulator. Bounded: about two minutes.
+ * real flow against the emulator (sessions are sealed cookies:
+ * docs/decisions/0003-sealed-cookies.md). Each forwarder runs in a process of its own; autocannon
+ * loads them in interleaved rounds (bench/proxy-load.ts `measureLoad`), and each one's CPU per
+ * call is its process's. A tool for reading the benchmark's CPU figure, not a figure of it: the
+ * benchmark measures in front of the real emulator. Bounded: about two minutes.
  */
 import { fork, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
