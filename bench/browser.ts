@@ -64,11 +64,13 @@ export function profileName(page: Page) {
  * harness's cost, paid in every document it looked at, which no user's browser pays.
  */
 const AUTHORIZE_CLICKED = 'bench:authorize-clicked'
+/** Marks the link the login's floor follows (LoginTimings.floorMs, followFloorLink). */
+const FLOOR_LINK_ATTRIBUTE = 'data-bench-floor'
 const NAME_DRAWN = 'bench:name-drawn'
 const NAME_WATCH = `(() => {
   addEventListener('click', (event) => {
-    const approve = event.target instanceof Element
-      && event.target.closest('button[name="decision"][value="approve"]')
+    const approve = event.target instanceof Element && event.target.closest(
+      'button[name="decision"][value="approve"], a[${FLOOR_LINK_ATTRIBUTE}]')
     if (event.isTrusted && approve) {
       console.debug(${JSON.stringify(AUTHORIZE_CLICKED)}, performance.timeOrigin + event.timeStamp)
     }
@@ -186,6 +188,15 @@ export interface LoginTimings {
   sameRendererLoginMs: number[]
   /** Why sameRendererLoginMs is empty though such a browser was given (checkSameRenderer). */
   sameRendererSkipped: string | null
+  /**
+   * The floor of any login that comes back from the service, interleaved with the above: on the
+   * same consent page, in a context already connected, a link straight to /me instead of
+   * Authorize (followFloorLink). The same clock, from the click to the name; what it leaves out is
+   * the form's round trip to the service, the callback and the exchange. What it keeps is what no
+   * login that returns from another site can leave out: a document from that site, in a renderer
+   * that has not run the app (docs/decisions/0011, "the renderer, measured").
+   */
+  floorMs: number[]
   /** Reloading /me in a connected context: its navigation's start → the profile's name drawn. */
   warmMs: number[]
   /**
@@ -199,7 +210,7 @@ export interface LoginTimings {
   steps: { callbackMs: number[]; exchangeMs: number[] }
 }
 
-type LoginSeries = 'loopback' | 'distant' | 'sameRenderer'
+type LoginSeries = 'loopback' | 'distant' | 'sameRenderer' | 'floor'
 
 /** From the app's connect page to the service's consent page: answers its Authorize button. */
 async function openConsent(page: Page) {
@@ -210,6 +221,25 @@ async function openConsent(page: Page) {
   const authorize = page.getByRole('button', { name: 'Authorize', exact: true })
   await authorize.waitFor()
   return authorize
+}
+
+/**
+ * The login's floor (LoginTimings.floorMs): a link to the app's /me, put on the service's consent
+ * page, clicked as Authorize would be. The page is the emulator's own; only the link is added.
+ */
+async function followFloorLink(page: Page, stack: BenchStack) {
+  const target = new URL('/me', stack.appOrigin).href
+  await page.evaluate(
+    ([attribute, href]) => {
+      const link = document.createElement('a')
+      link.setAttribute(attribute, '')
+      link.href = href
+      link.textContent = 'Open the playground'
+      document.body.prepend(link)
+    },
+    [FLOOR_LINK_ATTRIBUTE, target] as const,
+  )
+  await page.locator(`a[${FLOOR_LINK_ATTRIBUTE}]`).click()
 }
 
 /**
@@ -245,18 +275,21 @@ async function checkSameRenderer(browser: Browser, stack: BenchStack): Promise<s
 
 /**
  * N fresh contexts signing in for each series, the series taking turns: in `sameRendererBrowser`
- * (when given) against the service on loopback, then in `browser` on loopback and against a
- * distant service; then, in the last context (now connected), N reloads of /me, each followed by
- * /me in a new tab. Every clock starts and stops in the page (NAME_WATCH).
+ * (when given) against the service on loopback, then in `browser` on loopback, its floor (a
+ * context holding `sessionCookies`) and against a distant service; then, in the last context (now
+ * connected), N reloads of /me, each followed by /me in a new tab. Every clock starts and stops in
+ * the page (NAME_WATCH).
  */
 export async function measureLoginRoundTrip(
   browser: Browser,
   stack: BenchStack,
+  sessionCookies: readonly SessionCookie[],
   sameRendererBrowser?: Browser,
 ): Promise<LoginTimings> {
   const loginMs: number[] = []
   const distantLoginMs: number[] = []
   const sameRendererLoginMs: number[] = []
+  const floorMs: number[] = []
   let sameRendererSkipped: string | null = null
   const warmMs: number[] = []
   const newTabMs: number[] = []
@@ -286,12 +319,15 @@ export async function measureLoginRoundTrip(
       stack.emulator.control.queueFault({ method: 'POST', path: '/oauth2/token', delayMs })
       stack.emulator.control.queueFault({ method: 'GET', path: '/api/v2/user', delayMs })
     }
-    const { at } = await nameDrawnAfter(page, () => authorize.click())
+    const { at } = await nameDrawnAfter(page, () =>
+      series === 'floor' ? followFloorLink(page, stack) : authorize.click(),
+    )
     const started = await clicked
     if (!Number.isFinite(started)) throw new Error('the consent page did not note the click')
     if (new URL(page.url()).pathname !== '/me') throw new Error(`login landed on ${page.url()}`)
     if (series === 'distant') return distantLoginMs.push(at - started)
     if (series === 'sameRenderer') return sameRendererLoginMs.push(at - started)
+    if (series === 'floor') return floorMs.push(at - started)
     loginMs.push(at - started)
     steps.callbackMs.push((await callback) - started)
     steps.exchangeMs.push((await exchange) - started)
@@ -303,8 +339,8 @@ export async function measureLoginRoundTrip(
     // The last series is in `browser`, on a distant service: its context serves the warm loads.
     const order: LoginSeries[] =
       sameRendererBrowser === undefined || sameRendererSkipped !== null
-        ? ['loopback', 'distant']
-        : ['sameRenderer', 'loopback', 'distant']
+        ? ['loopback', 'floor', 'distant']
+        : ['sameRenderer', 'loopback', 'floor', 'distant']
     for (let run = 0; run < order.length * LOGIN_RUNS; run += 1) {
       const series = order[run % order.length] ?? 'loopback'
       await connected?.close()
@@ -314,6 +350,14 @@ export async function measureLoginRoundTrip(
           : browser,
         stack,
       )
+      if (series === 'floor') {
+        // SameSite=Lax for this context alone (the proxy sets Strict): the link's request then
+        // carries the session as a load from the app's own site does, and the server sends the
+        // connected page's shell (decision 0006), the floor's best case.
+        await connected.addCookies(
+          sessionCookies.map((cookie) => ({ ...cookie, url: stack.appOrigin, sameSite: 'Lax' })),
+        )
+      }
       const page = await connected.newPage()
       await loginOnce(page, series).catch(async (error: unknown) => {
         const heading = await page
@@ -345,6 +389,7 @@ export async function measureLoginRoundTrip(
     distantLoginMs,
     sameRendererLoginMs,
     sameRendererSkipped,
+    floorMs,
     warmMs,
     newTabMs,
     steps,

@@ -162,6 +162,7 @@ function loginDetails(login: LoginTimings & { loginMedianMs: number; warmMedianM
     `- login (ms): ${list(login.loginMs)} → median **${ms(login.loginMedianMs)}**`,
     `- login with the service ${DISTANT_SERVICE_DELAY_MS} ms away (ms), interleaved with the above: ${list(login.distantLoginMs)} → median **${ms(median(login.distantLoginMs))}**`,
     `- login with the callback in the renderer that ran the connect page (a second Chromium, \`--process-per-site\`, back/forward cache on; checked in its trace first) (ms), interleaved with the above: ${login.sameRendererSkipped ?? `${list(login.sameRendererLoginMs)} → median **${ms(median(login.sameRendererLoginMs))}**`}`,
+    `- the login's floor: a link to \`/me\` put on the consent page, in a context already connected (its session cookies SameSite=Lax, so that the link's request carries them), clicked instead of Authorize (ms), interleaved with the above: ${list(login.floorMs)} → median **${ms(median(login.floorMs))}**`,
     `- warm /me (ms): ${list(login.warmMs)} → median **${ms(login.warmMedianMs)}**`,
     `- warm /me in a new tab (ms): ${list(login.newTabMs)} → median **${ms(median(login.newTabMs))}**`,
     `- where the login's time goes (medians from the click on Authorize): the app's \`/callback\` committed at ${ms(median(login.steps.callbackMs))}, \`POST /auth/exchange\` answered at ${ms(median(login.steps.exchangeMs))}, the name visible at ${ms(login.loginMedianMs)}`,

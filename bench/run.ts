@@ -190,7 +190,8 @@ async function main(): Promise<number> {
           // Beside it, the same login without a new renderer's start (launchChromium).
           const sameRenderer = await launchChromium('sameRenderer')
           try {
-            return await measureLoginRoundTrip(browser, stack, sameRenderer)
+            const cookies = await connectThroughProxy(stack)
+            return await measureLoginRoundTrip(browser, stack, cookies, sameRenderer)
           } finally {
             await sameRenderer.close()
           }
