@@ -194,7 +194,7 @@ export interface LoginTimings {
    * Authorize (followFloorLink). The same clock, from the click to the name; what it leaves out is
    * the form's round trip to the service, the callback and the exchange. What it keeps is what no
    * login that returns from another site can leave out: a document from that site, in a renderer
-   * that has not run the app (docs/decisions/0011, "the renderer, measured").
+   * that has not run the app (docs/decisions/0011, "the login's floor, measured in every run").
    */
   floorMs: number[]
   /** Reloading /me in a connected context: its navigation's start → the profile's name drawn. */
