@@ -150,19 +150,19 @@ async function newAppContext(browser: Browser, stack: BenchStack): Promise<Brows
   return context
 }
 
-/** A context already holding a session made by the real flow through the proxy. */
+/**
+ * A context already holding a session made by the real flow through the proxy, its cookies
+ * SameSite=Strict as the proxy sets them unless `sameSite` says otherwise.
+ */
 export async function connectedContext(
   browser: Browser,
   stack: BenchStack,
   sessionCookies: readonly SessionCookie[],
+  sameSite: 'Strict' | 'Lax' = 'Strict',
 ): Promise<BrowserContext> {
   const context = await newAppContext(browser, stack)
   await context.addCookies(
-    sessionCookies.map((cookie) => ({
-      ...cookie,
-      url: stack.appOrigin,
-      sameSite: 'Strict' as const,
-    })),
+    sessionCookies.map((cookie) => ({ ...cookie, url: stack.appOrigin, sameSite })),
   )
   return context
 }
@@ -344,20 +344,18 @@ export async function measureLoginRoundTrip(
     for (let run = 0; run < order.length * LOGIN_RUNS; run += 1) {
       const series = order[run % order.length] ?? 'loopback'
       await connected?.close()
-      connected = await newAppContext(
-        series === 'sameRenderer' && sameRendererBrowser !== undefined
-          ? sameRendererBrowser
-          : browser,
-        stack,
-      )
-      if (series === 'floor') {
-        // SameSite=Lax for this context alone (the proxy sets Strict): the link's request then
-        // carries the session as a load from the app's own site does, and the server sends the
-        // connected page's shell (decision 0006), the floor's best case.
-        await connected.addCookies(
-          sessionCookies.map((cookie) => ({ ...cookie, url: stack.appOrigin, sameSite: 'Lax' })),
-        )
-      }
+      // The floor's context is connected, its cookies SameSite=Lax (the proxy sets Strict): the
+      // link's request then carries the session as a load from the app's own site does, and the
+      // server sends the connected page's shell (decision 0006), the floor's best case.
+      connected =
+        series === 'floor'
+          ? await connectedContext(browser, stack, sessionCookies, 'Lax')
+          : await newAppContext(
+              series === 'sameRenderer' && sameRendererBrowser !== undefined
+                ? sameRendererBrowser
+                : browser,
+              stack,
+            )
       const page = await connected.newPage()
       await loginOnce(page, series).catch(async (error: unknown) => {
         const heading = await page
