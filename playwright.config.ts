@@ -61,7 +61,7 @@ export default defineConfig<{ emulatorProfile: EmulatorProfile }>({
         EMULATOR_PORT: String(E2E_EMULATOR_PORT),
         EMULATOR_TEST_CONTROL: '1',
         // The suite starts more client-code logins from one address than the default 5 per 10
-        // minutes (src/proxy/client-code-throttle.ts); client-code-routes.test proves the limit.
+        // minutes (src/proxy/auth/client-code-throttle.ts); client-code-routes.test proves the limit.
         CLIENT_CODE_START_LIMIT: '1000',
         SESSION_SECRET: E2E_SESSION_SECRET,
         // Short enough for the hanging-token-endpoint test (e2e/faults.spec.ts) to outwait it.

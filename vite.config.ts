@@ -12,7 +12,7 @@ import { reactRouterProductionBuild } from './scripts/react-router-production.ts
  * page-heads.ts), so on a slow link the stylesheet the paint waits for goes first. Also what
  * Lighthouse's simulation needs to see that they block no paint: it counts every High-priority
  * script as render-blocking (docs/decisions/0010-page-heads-in-the-shell.md).
- * src/proxy/page-preload.ts writes the page's own preloads the same way.
+ * src/proxy/shell/page-preload.ts writes the page's own preloads the same way.
  */
 function lowPriorityScripts(): Plugin {
   return {
@@ -103,7 +103,7 @@ function staticGraphOf(roots: readonly string[]): (context: GroupContext) => Set
 /**
  * A chunk `name` for what `roots` import statically. The roots keep chunks of their own: each is
  * an entry or imported lazily, and the server finds such a module's chunk in the build's manifest
- * by its module (src/proxy/page-preload.ts), which names only a chunk the module starts.
+ * by its module (src/proxy/shell/page-preload.ts), which names only a chunk the module starts.
  */
 function importsOfGroup(
   name: string,
@@ -166,7 +166,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     // No source maps in production: they would publish the whole source, comments included
-    // (src/proxy/web-app.ts refuses to serve *.map as well).
+    // (src/proxy/shell/web-app.ts refuses to serve *.map as well).
     sourcemap: false,
     target: 'es2022',
     // Every browser of the target but Safari < 17 knows <link rel=modulepreload>; there the
@@ -174,7 +174,7 @@ export default defineConfig({
     // the first load is worth more (bench/bundle-budget.test.ts).
     modulePreload: { polyfill: false },
     // The server reads which chunks each page needs from it, and announces them in the page's
-    // shell (src/proxy/page-preload.ts); it never serves the manifest itself (web-app.ts).
+    // shell (src/proxy/shell/page-preload.ts); it never serves the manifest itself (web-app.ts).
     manifest: true,
     rolldownOptions: {
       // The callback's early exchange is an entry of its own, which the server puts first in the

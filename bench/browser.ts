@@ -169,7 +169,7 @@ export async function connectedContext(
 
 /**
  * How far the emulated service is in the second series of logins: its token endpoint and its
- * `GET /user` (the profile the exchange brings, src/proxy/prime-profile.ts) each answer this much
+ * `GET /user` (the profile the exchange brings, src/proxy/auth/prime-profile.ts) each answer this much
  * later (the emulator's fault control). On loopback the exchange takes a few ms, so how early it
  * leaves hardly shows; a real service is tens to hundreds of ms away.
  */
@@ -314,7 +314,7 @@ export async function measureLoginRoundTrip(
       .waitForResponse((response) => new URL(response.url()).pathname === '/auth/exchange')
       .then(wallClock, () => Number.NaN)
     if (serviceDelayMs > 0) {
-      // Each taken once, by this login's two calls to the service (emulator/faults.ts).
+      // Each taken once, by this login's two calls to the service (emulator/control/faults.ts).
       const delayMs = serviceDelayMs
       stack.emulator.control.queueFault({ method: 'POST', path: '/oauth2/token', delayMs })
       stack.emulator.control.queueFault({ method: 'GET', path: '/api/v2/user', delayMs })

@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net'
 import { Writable } from 'node:stream'
 import { seedApps } from '../src/emulator/seed'
 import { startEmulator, type RunningEmulator } from '../src/emulator/start'
-import { authorizeThroughPages } from '../src/emulator/testing'
+import { authorizeThroughPages } from '../src/testing/emulator-pages'
 import {
   CSRF_HEADER,
   CSRF_HEADER_VALUE,
@@ -23,8 +23,8 @@ import { configSecrets, loadConfig, type Config } from '../src/proxy/config'
 import { createProxyServer } from '../src/proxy/proxy'
 import { createServerListener } from '../src/server/dispatch'
 import { createLogger } from '../src/server/logger'
-import { createHttpUpstream } from '../src/proxy/upstream'
-import { createWebApp } from '../src/proxy/web-app'
+import { createHttpUpstream } from '../src/proxy/api/upstream'
+import { createWebApp } from '../src/proxy/shell/web-app'
 
 export const SESSION_COOKIE = 'pg_session'
 export const DEMO_LOGIN = 'alice'

@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { afterAll, describe, expect, it, vi } from 'vitest'
-import { localizeShell } from '../src/proxy/localize-shell'
+import { localizeShell } from '../src/proxy/shell/localize-shell'
 import { withPageHead } from '../src/protocol/page-heads'
 import { renderPageHeads, STATIC_HEADS } from '../scripts/page-heads/render'
 import { appRoutes, type ShellHead } from '../src/web/app-router'
@@ -48,7 +48,7 @@ function firstRender(path = '/callback', shellHead: ShellHead | null = null): st
 
 const read = (file: string) => readFileSync(path.resolve(import.meta.dirname, '..', file), 'utf8')
 
-/** The page the server sends in a language (src/proxy/web-app.ts), from the files it reads. */
+/** The page the server sends in a language (src/proxy/shell/web-app.ts), from the files it reads. */
 function servedPage(locale: Locale): string {
   const english = read('index.html')
   return locale === 'en' ? english : localizeShell(english, read('public/shell.zh-CN.html'))

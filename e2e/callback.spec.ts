@@ -113,7 +113,7 @@ test.describe('The callback', () => {
     await expect(page).toHaveURL('/me')
     await expect(page.getByRole('article', { name: 'Alice Chen' })).toBeVisible()
     const order = await page.evaluate(() => (window as unknown as { __order: string[] }).__order)
-    // src/web/callback/early-exchange.ts, run first by the callback's shell (src/proxy/web-app.ts).
+    // src/web/callback/early-exchange.ts, run first by the callback's shell (src/proxy/shell/web-app.ts).
     expect(order).toEqual(['exchange sent', 'address cleared by the app'])
     expect(await emulator.tokenCalls()).toHaveLength(1)
   })

@@ -67,7 +67,7 @@ test.describe('No token or secret in the browser', () => {
     for (const path of ['/auth/start', '/auth/exchange', '/auth/session']) {
       expect(paths, `the scan saw ${path}`).toContain(path)
     }
-    // The profile (GET /user) comes with the exchange's answer (src/proxy/prime-profile.ts): the
+    // The profile (GET /user) comes with the exchange's answer (src/proxy/auth/prime-profile.ts): the
     // scan read it there.
     const exchange = seen.find((entry) => new URL(entry.url).pathname === '/auth/exchange')
     expect(exchange?.body, 'the exchange brought the profile').toContain('\\"login\\":\\"alice\\"')

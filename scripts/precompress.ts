@@ -8,7 +8,7 @@ const MIN_BYTES = 1024
 
 /**
  * Writes `.br` and `.gz` beside every text asset of the build, so that the production server
- * (src/proxy/web-app.ts, `serveStatic({ precompressed: true })`) sends compressed files with no
+ * (src/proxy/shell/web-app.ts, `serveStatic({ precompressed: true })`) sends compressed files with no
  * work per request.
  *
  * Not after a failed build: the bundler calls `closeBundle` then too, with the error, and on a

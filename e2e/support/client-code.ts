@@ -4,7 +4,7 @@
  * request log says about those polls.
  */
 import type { BrowserContext, Page } from '@playwright/test'
-import type { RequestLogEntry } from '../../src/emulator/request-log'
+import type { RequestLogEntry } from '../../src/emulator/control/request-log'
 import { DEMO_USERS, expect, type DemoLogin, type Emulator } from './fixtures'
 import { E2E_EMULATOR_ORIGIN } from './ports'
 

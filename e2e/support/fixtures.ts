@@ -6,8 +6,8 @@
 import { test as base, expect, type APIRequestContext } from '@playwright/test'
 import type { Browser, BrowserContext, Page, Request } from '@playwright/test'
 import type { ProfileName } from '../../src/emulator/profiles'
-import type { RequestLogEntry } from '../../src/emulator/request-log'
-import { CONTROL_HEADERS, type FaultInput } from '../../src/emulator/test-control'
+import type { RequestLogEntry } from '../../src/emulator/control/request-log'
+import { CONTROL_HEADERS, type FaultInput } from '../../src/emulator/control/test-control'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src/protocol/playground-api'
 import { startAttackerSite, type AttackerSite } from './attacker'
 import { E2E_APP_ORIGIN, E2E_EMULATOR_ORIGIN } from './ports'
@@ -48,7 +48,7 @@ export interface Emulator {
  */
 export type EmulatorProfile = ProfileName
 
-/** Every call sends the test-control API's custom header and JSON type (src/emulator/test-control.ts). */
+/** Every call sends the test-control API's custom header and JSON type (src/emulator/control/test-control.ts). */
 function createEmulator(request: APIRequestContext): Emulator {
   const headers = CONTROL_HEADERS
   const log = async () => {

@@ -2,7 +2,7 @@
  * Renders the head (`<header class="page-head">`: the h1 and the lede) of each page whose head
  * depends on nothing but the language, with the pages' own components, in each language. Loaded
  * through Vite's SSR loader by ./plugin.ts (the pages import CSS, which Node cannot), never
- * shipped. The server puts the head in the page's shell (src/proxy/page-heads.ts): the largest
+ * shipped. The server puts the head in the page's shell (src/proxy/shell/page-heads.ts): the largest
  * text of every page is painted with the shell, before any script (Lighthouse's Largest
  * Contentful Paint on a phone: bench/lighthouse.ts).
  */

@@ -11,7 +11,7 @@ import { TokenResponseSchema } from '../protocol/schemas'
 import { PROFILE_NAMES, type ProfileName } from './profiles'
 import { DEFAULT_WEB_REDIRECT_URI } from './seed'
 import { startEmulator, type RunningEmulator } from './start'
-import { authorizeThroughPages } from './testing'
+import { authorizeThroughPages } from '../testing/emulator-pages'
 
 const CLIENT_ID = 'playground-web'
 const CLIENT_SECRET = 'playground-web-secret'

@@ -5,7 +5,7 @@
  * page everywhere else.
  */
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { emulatorMessages as ENGLISH, type EmulatorMessages, type ErrorText } from './messages'
+import { emulatorMessages as ENGLISH, type EmulatorMessages, type ErrorText } from './pages/messages'
 
 export interface EmulatorErrorOptions {
   /** The RFC 6749 §5.2 error code at the token endpoint; derived from the status when absent. */

@@ -10,9 +10,9 @@ import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { areaOf, type EmulatorEnv } from './context'
 import { EmulatorError, pageError } from './emulator-error'
-import { ErrorPage } from './error-page'
-import { pageTextOf } from './page-locale'
-import { sendPage } from './page-shell'
+import { ErrorPage } from './pages/error-page'
+import { pageTextOf } from './pages/page-locale'
+import { sendPage } from './pages/page-shell'
 
 /** RFC 6749 §5.1: token endpoint answers, errors included, are never cached. */
 export const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' } as const

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { signClientCode } from '../protocol/client-code'
 import { ErrorBodySchema, TokenResponseSchema, UserSchema, envelope } from '../protocol/schemas'
 import { createEmulator } from './emulator'
-import { authorizeThroughPages } from './testing'
+import { authorizeThroughPages } from '../testing/emulator-pages'
 
 const START = Date.parse('2025-01-15T10:00:00.000Z')
 const UA = { 'User-Agent': 'flows-test/1.0' }

@@ -15,7 +15,7 @@ import {
   runBounded,
   toRequest,
   type FuzzTally,
-} from './fuzz-inputs'
+} from '../testing/fuzz-inputs'
 
 const ORIGIN = 'http://127.0.0.1:4010'
 const NUM_RUNS = 1500

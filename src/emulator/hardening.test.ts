@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { signClientCode } from '../protocol/client-code'
 import { OAuthErrorSchema } from '../protocol/schemas'
 import { createEmulator, type EmulatorOptions } from './emulator'
-import { openSignIn, redeemCode } from './testing'
+import { openSignIn, redeemCode } from '../testing/emulator-pages'
 
 const START = Date.parse('2025-01-15T10:00:00.000Z')
 

@@ -11,7 +11,7 @@ import { ErrorBodySchema, GroupSchema, RepoSchema, UserSchema, envelope } from '
 import { createEmulator, type EmulatorOptions } from './emulator'
 import { PROFILE_NAMES, PROFILE_RULES, PROFILES, type ProfileName } from './profiles'
 import { seedGroups, seedUsers, type SeedRepo } from './seed'
-import { authorizeThroughPages, redeemCode, tokenThroughPages } from './testing'
+import { authorizeThroughPages, redeemCode, tokenThroughPages } from '../testing/emulator-pages'
 
 const START = Date.parse('2025-01-15T10:00:00.000Z')
 const UA = { 'User-Agent': 'profiles-test/1.0' }

@@ -3,7 +3,7 @@ import { z } from 'zod/mini'
 import { GroupSchema, RepoSchema, UserSchema } from '../protocol/schemas'
 import { SCOPES } from '../protocol/scopes'
 import { allowedScopesOf } from './context'
-import { createDirectory, groupRecord, repoRecord, userRecord } from './records'
+import { createDirectory, groupRecord, repoRecord, userRecord } from './api/records'
 import { SEED_PASSWORD, seedApps, seedGroups, seedUsers } from './seed'
 
 const ORIGIN = 'http://127.0.0.1:4010'

@@ -2,7 +2,7 @@ import http from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import { IDLE_CONNECTION_MS } from '../protocol/keep-alive'
 import { startEmulator, type RunningEmulator } from './start'
-import { CONTROL_HEADERS } from './test-control'
+import { CONTROL_HEADERS } from './control/test-control'
 
 let running: RunningEmulator | undefined
 

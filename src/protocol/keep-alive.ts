@@ -7,7 +7,7 @@
  * cannot know whether its request was processed (RFC 9112 §9.5: either side may close an idle
  * connection at any time). e2e/client-code.spec.ts met it so on a loaded machine: Playwright's
  * request client sent a GET of the emulator's log 6 s after its previous call. Each server's
- * `Keep-Alive: timeout=65` tells its clients (undici reads it: src/proxy/upstream.ts).
+ * `Keep-Alive: timeout=65` tells its clients (undici reads it: src/proxy/api/upstream.ts).
  */
 export const IDLE_CONNECTION_MS = 65_000
 

@@ -1,7 +1,7 @@
 /**
  * The app's two languages and how the first one is chosen (docs/decisions/0009-i18n.md), the
  * same in the browser (src/web/i18n) and on the server that sends the page's shell in it
- * (src/proxy/web-app.ts).
+ * (src/proxy/shell/web-app.ts).
  *
  * English is in every bundle; Chinese loads when chosen (i18n-store.ts). The choice is
  * remembered in a cookie rather than localStorage so that the server can serve the page in the

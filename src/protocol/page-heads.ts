@@ -4,7 +4,7 @@
  * the page's chunk have come and run (Lighthouse's Largest Contentful Paint on a phone,
  * bench/lighthouse.ts). Rendered at build time by the pages' own components
  * (scripts/page-heads/render.tsx) into `dist/.vite/page-heads.json`; the server puts a page's head in
- * its shell (src/proxy/web-app.ts), and the router's first render draws that same head around
+ * its shell (src/proxy/shell/web-app.ts), and the router's first render draws that same head around
  * its loading line until the page takes over (src/web/app-router.tsx): nothing moves.
  */
 import type { Locale } from './locale'

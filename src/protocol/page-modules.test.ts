@@ -59,7 +59,7 @@ describe('pageModules', () => {
 })
 
 /**
- * The server announces each page's chunk from this table (src/proxy/page-preload.ts): it must say
+ * The server announces each page's chunk from this table (src/proxy/shell/page-preload.ts): it must say
  * what the router loads, path for path. The router's imports must stay literal for the build, so
  * they are read here from its source.
  */

@@ -1,7 +1,7 @@
 /**
  * The code each page of the web app loads as it starts, named by source path as the build's
  * manifest names it (`vite build`, `build.manifest`). The server announces these in the page's
- * shell (`<link rel="modulepreload">`, src/proxy/page-preload.ts) so that they download beside the
+ * shell (`<link rel="modulepreload">`, src/proxy/shell/page-preload.ts) so that they download beside the
  * first load's chunk instead of after it has run: a page's chunk is only asked for once the
  * router has matched, and a callback's exchange once its chunk has come (bench: the login round
  * trip; Lighthouse's Largest Contentful Paint on a phone).

@@ -48,7 +48,7 @@ export const ExchangeResponseSchema = z.object({
   connectedAt: z.string(),
   /**
    * The service's answer to `GET /user` with the new token, asked for by the proxy right after
-   * the exchange (src/proxy/prime-profile.ts): the headers the app reads and the body as the
+   * the exchange (src/proxy/auth/prime-profile.ts): the headers the app reads and the body as the
    * service sent it. Absent when the service did not answer 200 with JSON in time.
    */
   user: z.optional(

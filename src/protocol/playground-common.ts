@@ -48,7 +48,7 @@ export const PROXY_ERROR_CODES = [
  * entry when the proxy itself refused or failed (the body is then `{status, message}` written by
  * the proxy); `X-Playground-Session: ended` says an upstream 401 ended the session;
  * `X-Playground-Scope-Failure` says an upstream 401 was about a scope, not the token, so the
- * session stays (proxy/scope-failure.ts): its value is the missing scopes, comma-separated, or
+ * session stays (proxy/api/scope-failure.ts): its value is the missing scopes, comma-separated, or
  * empty when the service did not say which.
  */
 export const PROXY_ERROR_HEADER = 'X-Playground-Error'

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
-import { outboundProxySecrets, readOutboundProxy, type OutboundProxy } from './outbound-proxy'
+import { outboundProxySecrets, readOutboundProxy, type OutboundProxy } from './api/outbound-proxy'
 
 export const APP_NAME = 'yuque-oauth-playground'
 export const APP_VERSION = '0.1.0'

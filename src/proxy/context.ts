@@ -1,8 +1,8 @@
 import type { Config } from './config'
-import type { RandomBytes } from './oauth'
-import type { CookieJar } from './session'
+import type { RandomBytes } from './auth/oauth'
+import type { CookieJar } from './auth/session'
 import type { StateStore } from './store/state-store'
-import type { Upstream } from './upstream'
+import type { Upstream } from './api/upstream'
 
 /** What the proxy's sub-apps share, built once by createProxy. */
 export interface ProxyContext {

@@ -22,8 +22,8 @@ import { redactTrace } from '../protocol/trace-redaction'
 import { TRACE_REQUEST_HEADER, TRACE_REQUEST_VALUE } from '../protocol/trace-request'
 import type { HeaderSource } from '../protocol/headers'
 import { configSecrets, type Config } from './config'
-import type { TokenAnswer } from './oauth'
-import type { TokenCall } from './token-endpoint'
+import type { TokenAnswer } from './auth/oauth'
+import type { TokenCall } from './auth/token-endpoint'
 
 interface TraceCollector {
   steps: TraceStep[]

@@ -20,15 +20,15 @@ import {
   toRequest,
   type FuzzRequest,
   type FuzzTally,
-} from '../emulator/fuzz-inputs'
+} from '../testing/fuzz-inputs'
 import { seedApps } from '../emulator/seed'
-import { authorizeThroughPages } from '../emulator/testing'
+import { authorizeThroughPages } from '../testing/emulator-pages'
 import { ENDPOINTS } from '../protocol/endpoints'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../protocol/playground-api'
 import { loadConfig } from './config'
 import { createProxy } from './proxy'
-import { connectBrowser, cookieHeader, createBrowser } from './test-client'
-import { createInProcessUpstream } from './upstream'
+import { connectBrowser, cookieHeader, createBrowser } from '../testing/proxy-browser'
+import { createInProcessUpstream } from './api/upstream'
 
 const APP_ORIGIN = 'http://localhost:5173'
 const BOUNDS = { numRuns: 1500, timeLimitMs: 8000 }

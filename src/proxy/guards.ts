@@ -11,7 +11,7 @@ import { createMiddleware } from 'hono/factory'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../protocol/playground-api'
 import type { Config } from './config'
 import type { ProxyContext } from './context'
-import { proxyError } from './http-errors'
+import { proxyError } from './api/http-errors'
 
 const CLIENT_CODE_AUTHORIZE_PATH = '/auth/client-code/authorize'
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])

@@ -4,7 +4,7 @@
  */
 import { seedUsers } from '../emulator/seed'
 import type { Config } from '../proxy/config'
-import { describeOutboundProxy } from '../proxy/outbound-proxy'
+import { describeOutboundProxy } from '../proxy/api/outbound-proxy'
 import type { Logger } from './logger'
 
 export function printBanner(

@@ -14,7 +14,7 @@ import { build as viteBuild } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildServer } from '../../scripts/build-server'
 import { startCluster, type Cluster } from '../../scripts/cluster/start-cluster'
-import { authorizeThroughPages } from '../emulator/testing'
+import { authorizeThroughPages } from '../testing/emulator-pages'
 import { ErrorBodySchema } from '../protocol/envelope'
 import {
   ClientCodePollResponseSchema,
@@ -23,7 +23,7 @@ import {
 } from '../protocol/playground-api'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../protocol/playground-common'
 import { UserSchema } from '../protocol/schemas'
-import { createBrowser } from '../proxy/test-client'
+import { createBrowser } from '../testing/proxy-browser'
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 // The test names repeat these figures.
@@ -193,7 +193,7 @@ describe('two replicas behind nginx with one Redis', () => {
   it(`answers ${REQUESTS} API calls at concurrency ${CONCURRENCY} through nginx while a replica restarts: no error, every X-RateLimit-Remaining value seen once`, async () => {
     const browser = clusterBrowser()
     // A user no other case calls the API as: the service's count starts at the limit, less the
-    // login's own call (the exchange asks for the profile once: src/proxy/prime-profile.ts).
+    // login's own call (the exchange asks for the profile once: src/proxy/auth/prime-profile.ts).
     await login(browser, 'carol', cluster.url, cluster.url)
     const loginCalls = 1
     const cookie = [...browser.jar].map(([name, value]) => `${name}=${value}`).join('; ')

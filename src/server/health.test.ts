@@ -6,7 +6,7 @@ import { createMemoryStore } from '../proxy/store/memory-store'
 import { freePort } from '../proxy/store/redis-process'
 import { createRedisStore } from '../proxy/store/redis-store'
 import type { StateStore } from '../proxy/store/state-store'
-import { createHttpUpstream } from '../proxy/upstream'
+import { createHttpUpstream } from '../proxy/api/upstream'
 import { createHealthRoutes } from './health'
 
 const SESSION_SECRET = 'health-test-session-secret-0123456789'

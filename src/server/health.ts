@@ -12,7 +12,7 @@
  */
 import { Hono, type Context } from 'hono'
 import type { Config } from '../proxy/config'
-import { UpstreamError, type Upstream } from '../proxy/upstream'
+import { UpstreamError, type Upstream } from '../proxy/api/upstream'
 import type { StateStore } from '../proxy/store/state-store'
 
 export interface HealthOptions {

@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterEach, describe, expect, it } from 'vitest'
-import { CONTROL_HEADERS } from '../emulator/test-control'
+import { CONTROL_HEADERS } from '../emulator/control/test-control'
 import { IDLE_CONNECTION_MS } from '../protocol/keep-alive'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../protocol/playground-api'
 import { freePort } from '../proxy/store/redis-process'

@@ -8,7 +8,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { endpointById, type EndpointId } from '../../protocol/endpoints'
 import type { EmulatorEnv } from '../context'
 import { EmulatorError, excerpt } from '../emulator-error'
-import type { Caller } from '../caller'
+import type { Caller } from './caller'
 import type { BookRef, ModelState } from '../model/state'
 import { ModelError } from '../model/types'
 

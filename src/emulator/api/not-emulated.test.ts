@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest'
 import { ENDPOINTS } from '../../protocol/endpoints'
 import { ErrorBodySchema } from '../../protocol/schemas'
 import { EmulatorError } from '../emulator-error'
-import { setupApi } from './api-testing'
+import { setupApi } from '../../testing/api-setup'
 import type { ApiEnv } from './kit'
 import { honoPathOf, mountNotEmulated, notEmulated } from './not-emulated'
-import { schemaProblems } from './schema-check'
+import { schemaProblems } from '../../testing/schema-check'
 
 describe('operations without a handler', () => {
   const allBut = (...ids: string[]) =>

@@ -3,7 +3,7 @@
  * V2DocDetail, V2DocVersion(Detail), V2TocItem, V2Group, V2GroupUser). Users and the existing
  * repository fields keep records.ts's shapes, which the web app parses (protocol/schemas.ts).
  */
-import { avatarUrl, text, userRecord } from '../records'
+import { avatarUrl, text, userRecord } from './records'
 import { itemsCount, ownerLogin, teamOf, type ModelState } from '../model/state'
 import type { TocEntry } from '../model/toc'
 import { wordCount } from '../model/state'

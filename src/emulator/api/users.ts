@@ -1,7 +1,7 @@
 /** Tag user: the caller, the heartbeat and the public user lookup (spec §4). */
 import { EmulatorError } from '../emulator-error'
 import { userByKey } from '../model/state'
-import { userRecord } from '../records'
+import { userRecord } from './records'
 import { createSubApp, type ApiKit } from './kit'
 
 export function createUserApi(kit: ApiKit) {

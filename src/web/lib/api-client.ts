@@ -71,7 +71,7 @@ const primed = new Map<string, { response: Response; until: number }>()
 /**
  * The next `GET path` is answered with `response`, as if the proxy had sent it then: the same
  * listeners, the same checks. For what the proxy already sent with another answer: the profile
- * with the code exchange's (src/proxy/prime-profile.ts; bench: the login round trip).
+ * with the code exchange's (src/proxy/auth/prime-profile.ts; bench: the login round trip).
  */
 export function primeAnswer(path: string, response: Response): void {
   primed.set(path, { response, until: Date.now() + PRIMED_FOR_MS })

@@ -63,7 +63,7 @@ export class ApiError extends Error {
 
   /**
    * The service refused for a scope the token lacks: a 403 (the spec) or a 401 the proxy found
-   * to be about a scope (the real service; proxy/scope-failure.ts). The session stays.
+   * to be about a scope (the real service; proxy/api/scope-failure.ts). The session stays.
    */
   get isScopeFailure(): boolean {
     return (

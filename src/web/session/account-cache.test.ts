@@ -57,7 +57,7 @@ it('drops every query of the account (profile, greeting, repositories, teams) an
   expect(client.getQueryData(userQueries.byLogin('bob').queryKey)).toBe(seeded)
 })
 
-describe('a login whose exchange brought the profile (src/proxy/prime-profile.ts)', () => {
+describe('a login whose exchange brought the profile (src/proxy/auth/prime-profile.ts)', () => {
   const alice = {
     id: 1001,
     type: 'User',

@@ -30,7 +30,7 @@ export async function refreshAfterSessionChange(client: QueryClient): Promise<vo
  * After the code exchange: the answer says what `GET /auth/session` would, so the cache takes it
  * instead of asking again, and the new account's profile (which the header and the usual landing
  * page show) is requested at once (bench: the login round trip). When the exchange's answer
- * brought the profile (src/proxy/prime-profile.ts), that request is answered with it, through
+ * brought the profile (src/proxy/auth/prime-profile.ts), that request is answered with it, through
  * the same checks and listeners as any answer, without leaving the browser.
  */
 export async function startSession(

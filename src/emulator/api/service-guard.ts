@@ -1,0 +1,41 @@
+/**
+ * What the service checks of every request before any route, in this order: the User-Agent
+ * (spec §4), refused before the call is counted against the rate limit, in the areas the profile
+ * names (profiles.ts, `userAgentRequiredIn`); and the rate-limit headers on the answers that are
+ * not counted (spec §8: "Every response carries the headers X-RateLimit-Limit and
+ * X-RateLimit-Remaining"): the token endpoint's, and an API call refused for its User-Agent.
+ * The API's own middleware (api.ts) counts the calls it lets through and overwrites them.
+ */
+import type { MiddlewareHandler } from 'hono'
+import { budgetOf, findCaller, showBudget } from './caller'
+import { areaOf, hasUserAgent, type Area, type EmulatorDeps, type EmulatorEnv } from '../context'
+import { EmulatorError } from '../emulator-error'
+
+const USER_AGENT_REQUIRED =
+  'A User-Agent header is required on every request (an empty one counts as none); send one that names your app, such as "my-app/1.0".'
+
+/** The refusal in the area's terms: RFC 6749 §5.2 `invalid_request` (400) at the token endpoint. */
+function userAgentRefusal(area: Area): EmulatorError {
+  if (area === 'token') {
+    return new EmulatorError(400, USER_AGENT_REQUIRED, { oauthError: 'invalid_request' })
+  }
+  return new EmulatorError(403, USER_AGENT_REQUIRED, {
+    title: 'User-Agent required',
+    hint: 'Browsers send one by themselves; a script or a command-line client must set it.',
+  })
+}
+
+export function guardService(deps: EmulatorDeps): MiddlewareHandler<EmulatorEnv> {
+  return async (c, next) => {
+    const area = areaOf(c.req.path)
+    const rules = c.get('rules')
+    const isRefused = rules.userAgentRequiredIn.includes(area) && !hasUserAgent(c)
+    if (area === 'token' || (area === 'api' && isRefused)) {
+      const caller = area === 'api' ? findCaller(deps, c.req.header('X-Auth-Token')) : null
+      const { key, budget } = budgetOf(deps, c, caller, rules)
+      showBudget(c, deps.rateLimiter.peek(key, deps.now(), budget))
+    }
+    if (isRefused) throw userAgentRefusal(area)
+    await next()
+  }
+}

@@ -1,0 +1,213 @@
+/**
+ * The test-control API under `/__emulator/` (only with `testControl: true`, and only for
+ * loopback clients when the request came through a socket): reset, clock, PKCE, profile, revoke,
+ * faults, log.
+ * A page in the same browser is a loopback client too, so every call must also carry
+ * `X-Emulator-Control: 1` and `Content-Type: application/json` (neither can be sent cross-site
+ * without a CORS preflight, which this API never answers), and an `Origin`, when sent, must be
+ * the emulator's own (OWASP CSRF CS "Employing Custom Request Headers"; docs/security.md).
+ */
+import type { PkceMode } from '../oauth/pkce'
+import { PROFILE_NAMES, type ProfileName } from '../profiles'
+import { Hono } from 'hono'
+import type { Context } from 'hono'
+import { getConnInfo } from '@hono/node-server/conninfo'
+import { z } from 'zod'
+import type { EmulatorEnv } from '../context'
+import { EmulatorError } from '../emulator-error'
+import type { RequestLogEntry } from './request-log'
+
+export const FaultSchema = z
+  .object({
+    method: z
+      .string()
+      .regex(/^[A-Za-z]{1,16}$/, 'method must be an HTTP method such as GET or POST')
+      .transform((method) => method.toUpperCase())
+      .optional(),
+    path: z
+      .string()
+      .startsWith('/', 'path must start with "/" (for example /api/v2/user)')
+      .max(2048),
+    status: z.number().int().min(200).max(599).optional(),
+    body: z.unknown().optional(),
+    headers: z
+      .record(
+        z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'header names are letters, digits and "-"'),
+        z
+          .string()
+          .max(4096)
+          .regex(/^[\x20-\x7e\t]*$/, 'header values are printable ASCII on one line'),
+      )
+      .optional(),
+    delayMs: z.number().int().min(0).max(120_000).optional(),
+    redirectTo: z
+      .string()
+      .min(1)
+      .max(2048)
+      .regex(/^[\x21-\x7e]+$/, 'redirectTo must be a URL without spaces or control characters')
+      .optional(),
+    /** Close the connection without any answer, as a service that is down or crashed does. */
+    drop: z.boolean().optional(),
+    times: z.number().int().min(1).max(10_000).optional(),
+  })
+  .strict()
+export type FaultInput = z.input<typeof FaultSchema>
+
+const ClockSchema = z.object({ advanceMs: z.number().int().min(-3.2e11).max(3.2e11) }).strict()
+const RevokeSchema = z.object({ token: z.string().min(1).max(4096) }).strict()
+const PkceSchema = z
+  .object({
+    mode: z.enum(['off', 'optional', 'required'], {
+      message: 'mode must be "off", "optional" or "required"',
+    }),
+  })
+  .strict()
+
+const ProfileSchema = z
+  .object({
+    profile: z.enum(PROFILE_NAMES, {
+      message: `profile must be ${PROFILE_NAMES.map((name) => `"${name}"`).join(' or ')}`,
+    }),
+  })
+  .strict()
+
+/** The header every test-control call carries; callers import it from here. */
+const CONTROL_HEADER = 'X-Emulator-Control'
+export const CONTROL_HEADERS = {
+  [CONTROL_HEADER]: '1',
+  'Content-Type': 'application/json',
+} as const
+
+export interface EmulatorControl {
+  /**
+   * Back to the start: tokens, codes, sessions, faults, log, rate counters, clock offset, and
+   * the PKCE mode and profile the emulator was created with.
+   */
+  reset(): void
+  advanceClock(ms: number): void
+  /** The emulator's current time (injected clock plus offset), ms since the epoch. */
+  now(): number
+  /** Returns false when the token was never issued. */
+  revokeToken(token: string): boolean
+  queueFault(fault: FaultInput): void
+  /** Drops every queued fault: the service is back to normal. */
+  clearFaults(): void
+  requestLog(): RequestLogEntry[]
+  clearLog(): void
+  /** Switches PKCE at the authorize and token endpoints (checklist K6); reset restores the start mode. */
+  setPkceMode(mode: PkceMode): void
+  /** Switches the profile (profiles.ts) for the requests that follow; reset restores the start one. */
+  setProfile(profile: ProfileName): void
+}
+
+function isLoopback(address: string): boolean {
+  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.')
+}
+
+/** The socket's address, or null when there is no socket (`app.request()` in tests). */
+function socketAddress(c: Context): string | null {
+  try {
+    return getConnInfo(c).remote.address ?? null
+  } catch {
+    return null
+  }
+}
+
+async function readJson<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
+  let body: unknown
+  try {
+    body = JSON.parse(await c.req.text())
+  } catch {
+    throw new EmulatorError(400, 'The body must be JSON.')
+  }
+  const parsed = schema.safeParse(body)
+  if (!parsed.success) {
+    const message = parsed.error.issues
+      .map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`)
+      .join('; ')
+    throw new EmulatorError(400, `Invalid body: ${message}`)
+  }
+  return parsed.data
+}
+
+/** Why a call may not use the test-control API, or null when it may. */
+function refusal(c: Context, origin: string): string | null {
+  const address = socketAddress(c)
+  if (address !== null && !isLoopback(address)) {
+    return 'The test-control API answers loopback clients only.'
+  }
+  const sentOrigin = c.req.header('Origin')
+  if (sentOrigin !== undefined && sentOrigin !== origin) {
+    return `The test-control API refuses calls from pages of other origins (Origin "${sentOrigin.slice(0, 100)}").`
+  }
+  if (c.req.header(CONTROL_HEADER) !== '1') {
+    return `Every test-control call needs the header ${CONTROL_HEADER}: 1.`
+  }
+  const type = c.req.header('Content-Type')?.split(';')[0]?.trim().toLowerCase()
+  if (type !== 'application/json') {
+    return 'Every test-control call needs Content-Type: application/json.'
+  }
+  return null
+}
+
+export function createTestControlRoutes(
+  control: EmulatorControl,
+  origin: string,
+): Hono<EmulatorEnv> {
+  const routes = new Hono<EmulatorEnv>()
+
+  routes.use('*', async (c, next) => {
+    const refused = refusal(c, origin)
+    if (refused !== null) throw new EmulatorError(403, refused)
+    c.header('Cache-Control', 'no-store')
+    await next()
+  })
+
+  routes.post('/reset', (c) => {
+    control.reset()
+    return c.json({ reset: true })
+  })
+
+  routes.post('/clock', async (c) => {
+    const body = await readJson(c, ClockSchema)
+    control.advanceClock(body.advanceMs)
+    return c.json({ now: new Date(control.now()).toISOString() })
+  })
+
+  routes.post('/pkce', async (c) => {
+    const body = await readJson(c, PkceSchema)
+    control.setPkceMode(body.mode)
+    return c.json({ pkce: body.mode })
+  })
+
+  routes.post('/profile', async (c) => {
+    const body = await readJson(c, ProfileSchema)
+    control.setProfile(body.profile)
+    return c.json({ profile: body.profile })
+  })
+
+  routes.post('/revoke', async (c) => {
+    const body = await readJson(c, RevokeSchema)
+    return c.json({ revoked: control.revokeToken(body.token) })
+  })
+
+  routes.post('/faults', async (c) => {
+    const body = await readJson(c, FaultSchema)
+    control.queueFault(body)
+    return c.json({ queued: true }, 201)
+  })
+
+  routes.delete('/faults', (c) => {
+    control.clearFaults()
+    return c.json({ cleared: true })
+  })
+
+  routes.get('/log', (c) => c.json({ entries: control.requestLog() }))
+
+  routes.delete('/log', (c) => {
+    control.clearLog()
+    return c.json({ cleared: true })
+  })
+
+  return routes
+}

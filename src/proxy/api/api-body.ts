@@ -1,0 +1,84 @@
+/**
+ * The JSON body of a forwarded API call (design.md, "API calls"): read, checked and re-serialised
+ * here, so what reaches the service is always one JSON object the proxy wrote itself, never the
+ * browser's raw bytes. The size is capped before any route by the /api body limit (proxy.ts).
+ */
+import type { Endpoint } from '../../protocol/endpoints'
+import type { TraceField } from '../../protocol/trace'
+import { requestLine } from '../../protocol/endpoint-path'
+
+/** The largest body an API call may carry: a document's Markdown fits, a flood does not. */
+export const MAX_API_BODY_BYTES = 64 * 1024
+
+export type ApiBody =
+  | { ok: true; json: string | undefined; fields: TraceField[] }
+  | { ok: false; status: 400 | 415; message: string }
+
+const isJsonType = (type: string) => /^application\/json\s*(;|$)/i.test(type)
+
+/**
+ * What the trace shows of a body: each top-level field's name and the kind and size of its
+ * value, never the value. Document bodies are not secret, but a trace travels in a response
+ * header and is kept in the browser: a field name is what the inspector needs to explain a
+ * call, and the explorer already shows the whole body it sent.
+ */
+function bodyFields(body: Record<string, unknown>): TraceField[] {
+  return Object.entries(body).map(([name, value]) => ({
+    name,
+    value:
+      typeof value === 'string'
+        ? `(string, ${value.length} characters)`
+        : value === null
+          ? '(null)'
+          : Array.isArray(value)
+            ? `(array of ${value.length})`
+            : `(${typeof value})`,
+  }))
+}
+
+/**
+ * Reads the body of `request` for `endpoint`. An operation without a body (GET, DELETE) must
+ * come with none; one with a body needs `Content-Type: application/json` and a JSON object.
+ */
+export async function readApiBody(endpoint: Endpoint, request: Request): Promise<ApiBody> {
+  // A GET or HEAD request has no body (Fetch forbids one; the Node adapter never attaches it),
+  // and asking the adapter's lazy request for its text would build a whole Fetch Request first.
+  const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text()
+  const operation = requestLine(endpoint)
+  if (!endpoint.hasBody) {
+    if (text === '') return { ok: true, json: undefined, fields: [] }
+    return {
+      ok: false,
+      status: 400,
+      message: `${operation} takes no request body: send it without one.`,
+    }
+  }
+  const type = request.headers.get('Content-Type') ?? ''
+  if (!isJsonType(type)) {
+    return {
+      ok: false,
+      status: 415,
+      message: `${operation} takes a JSON body: send it with Content-Type: application/json (got "${type.slice(0, 60) || 'none'}").`,
+    }
+  }
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch (error) {
+    const reason = error instanceof SyntaxError ? error.message.slice(0, 120) : 'unreadable'
+    return {
+      ok: false,
+      status: 400,
+      message: `The request body of ${operation} is not valid JSON (${reason}): fix it and send again.`,
+    }
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return {
+      ok: false,
+      status: 400,
+      message: `The request body of ${operation} must be a JSON object ({…}), as the API document describes it.`,
+    }
+  }
+  const object = body as Record<string, unknown>
+  return { ok: true, json: JSON.stringify(object), fields: bodyFields(object) }
+}

@@ -1,0 +1,266 @@
+/**
+ * `/auth/*`: the authorization-code flow as a backend-for-frontend (design.md, steps 1 and 4).
+ */
+import { Hono, type Context } from 'hono'
+import {
+  ExchangeRequestSchema,
+  StartLoginRequestSchema,
+  type ExchangeResponse,
+  type PlaygroundConfig,
+  type SessionResponse,
+  type StartLoginResponse,
+} from '../../protocol/playground-api'
+import { authorizeParams, authorizeUrl, type AuthorizeRequest } from '../../protocol/authorize'
+import { safeReturnTo } from '../../protocol/return-to'
+import type { ProxyContext } from '../context'
+import { proxyError, type ProxyErrorCode } from '../api/http-errors'
+import { readJsonBody, requestedScope } from '../json-body'
+import { openSession, TRANSACTION_TTL_SECONDS } from './session'
+import { primeProfile } from './prime-profile'
+import { callTokenEndpoint } from './token-endpoint'
+import {
+  addTraceSecrets,
+  addTraceStep,
+  authorizeStep,
+  codeField,
+  codeVerifierField,
+  credentialField,
+  stateCheckStep,
+  tokenCallStep,
+} from '../flow-trace'
+import {
+  codeChallengeS256,
+  createCodeVerifier,
+  createState,
+  isStateEqual,
+  type TokenAnswer,
+} from './oauth'
+
+/** The exchange's answer when the token endpoint gave no token (processTokenResponse). */
+function exchangeRefusal(c: Context, answer: Exclude<TokenAnswer, { kind: 'token' }>): Response {
+  if (answer.kind === 'redirect') {
+    return proxyError(
+      c,
+      502,
+      'exchange_failed',
+      `The token endpoint answered with a redirect (HTTP ${answer.status}); it was not followed.`,
+    )
+  }
+  if (answer.kind === 'oauth-error' && answer.status < 500) {
+    // The service's error code is shown; its free-text description is not passed on (ASVS 16.5.1).
+    return proxyError(
+      c,
+      400,
+      'exchange_failed',
+      `The service refused the code (${answer.error.error.slice(0, 64)}). Codes are single-use and expire after 10 minutes; start again.`,
+    )
+  }
+  if (answer.status !== 200) {
+    return proxyError(
+      c,
+      502,
+      'upstream_error',
+      `The service's token endpoint failed (HTTP ${answer.status}). Start again in a moment.`,
+    )
+  }
+  return proxyError(
+    c,
+    502,
+    'upstream_invalid',
+    'The token endpoint answered 200 without a valid bearer token response; no session was created.',
+  )
+}
+
+export function createAuthRoutes(ctx: ProxyContext) {
+  const { config, cookies } = ctx
+  const auth = new Hono()
+  const authorizeEndpoint = new URL('/oauth2/authorize', config.authUrl)
+
+  // The body limit is proxy.ts's, before every route (client-code ones included).
+  auth.get('/config', (c) =>
+    c.json({
+      service: config.service,
+      clientId: config.clientId,
+      redirectUri: config.redirectUri,
+      authorizeEndpoint: authorizeEndpoint.href,
+      baseUrl: config.baseUrl.href.replace(/\/$/, ''),
+      clientCodeClientId: config.codeClient?.clientId ?? null,
+      pkce: config.pkce,
+    } satisfies PlaygroundConfig),
+  )
+
+  auth.post('/start', async (c) => {
+    const body = await readJsonBody(c.req.raw, StartLoginRequestSchema)
+    if (!body.ok) return proxyError(c, 400, 'bad_request', body.message)
+    const requested = requestedScope(body.data.scopes)
+    if (!requested.ok) return proxyError(c, 400, 'bad_request', requested.message)
+    const scope = requested.data
+    const state = createState(ctx.randomBytes)
+    const codeVerifier = config.pkce === 'S256' ? createCodeVerifier(ctx.randomBytes) : null
+    // Checklist B6: the protocol's one guard; anything it refuses lands on the home page.
+    const returnTo = safeReturnTo(body.data.returnTo) ?? '/'
+    await cookies.startTransaction(c, {
+      state,
+      scope,
+      returnTo,
+      createdAt: ctx.clock(),
+      codeVerifier,
+    })
+    // redirect_uri comes from configuration, never from Host or X-Forwarded-* (RFC 9700 §4.13).
+    const request: AuthorizeRequest = {
+      clientId: config.clientId,
+      redirectUri: config.redirectUri,
+      scope,
+      state,
+      codeChallenge: codeVerifier === null ? null : codeChallengeS256(codeVerifier),
+    }
+    addTraceSecrets(c, state, ...(codeVerifier === null ? [] : [codeVerifier]))
+    const params = authorizeParams(request)
+    addTraceStep(
+      c,
+      authorizeStep(
+        authorizeEndpoint,
+        params,
+        'The web app, registered with the redirect URI below.',
+      ),
+    )
+    return c.json({
+      authorizeUrl: authorizeUrl(authorizeEndpoint, request).href,
+      state,
+      // An object keeps its keys in insertion order in JSON: the protocol's order (spec §5.2).
+      params: Object.fromEntries(params),
+    } satisfies StartLoginResponse)
+  })
+
+  auth.post('/exchange', async (c) => {
+    const body = await readJsonBody(c.req.raw, ExchangeRequestSchema)
+    if (!body.ok) return proxyError(c, 400, 'bad_request', body.message)
+    const { code, state } = body.data
+    addTraceSecrets(c, code, state)
+    const shown = `${state.slice(0, 6)}…`
+    const refuse = (errorCode: ProxyErrorCode, message: string) => {
+      addTraceStep(c, stateCheckStep(false, message))
+      return proxyError(c, 400, errorCode, message)
+    }
+
+    // RFC 9700 §4.2.4: the transaction is consumed on first use, whatever the outcome.
+    const transaction = await cookies.takeTransaction(c, state)
+    if (transaction === 'missing') {
+      return refuse(
+        'state_missing',
+        `No login started in this browser has state "${shown}": it was already used, expired, or was started in another browser. Nothing was exchanged; start again.`,
+      )
+    }
+    if (
+      transaction === 'invalid' ||
+      ctx.clock() - transaction.createdAt > TRANSACTION_TTL_SECONDS * 1000
+    ) {
+      return refuse(
+        'state_expired',
+        `The login with state "${shown}" expired (a login must finish within 10 minutes). Nothing was exchanged; start again.`,
+      )
+    }
+    if (!isStateEqual(transaction.state, state)) {
+      return refuse(
+        'state_mismatch',
+        `state "${shown}" does not match the login this browser started.`,
+      )
+    }
+    if (transaction.codeVerifier !== null) addTraceSecrets(c, transaction.codeVerifier)
+    addTraceStep(
+      c,
+      stateCheckStep(
+        true,
+        `state "${shown}" matches the sealed transaction cookie of this browser (compared in constant time); the cookie is deleted now: a state is single-use.`,
+      ),
+    )
+
+    // One attempt only: a code is single-use, and a retry after a time-out could make the
+    // service revoke the token (RFC 6749 §4.1.2, checklist B8).
+    const call = await callTokenEndpoint(
+      ctx,
+      c,
+      [
+        { name: 'client_id', value: config.clientId },
+        { name: 'client_secret', value: config.clientSecret, shown: credentialField() },
+        { name: 'code', value: code, shown: codeField() },
+        { name: 'grant_type', value: 'authorization_code' },
+        // RFC 7636 §4.5: proves this browser's login asked for the code (checklist A8).
+        ...(transaction.codeVerifier === null
+          ? []
+          : [
+              {
+                name: 'code_verifier',
+                value: transaction.codeVerifier,
+                shown: codeVerifierField(),
+              },
+            ]),
+      ],
+      'The code was not retried (codes are single-use); start again.',
+    )
+    addTraceStep(
+      c,
+      tokenCallStep(
+        {
+          kind: 'exchange',
+          title: 'Code exchanged at the token endpoint',
+          outcome: call.ok && call.answer.kind === 'token' ? 'passed' : 'failed',
+          notes: [
+            'One attempt only: a code is single-use, so the proxy never retries it.',
+            'The token stays in the proxy: it is sealed into the HttpOnly session cookie.',
+          ],
+        },
+        call,
+      ),
+    )
+    if (!call.ok) return call.failure
+    const { answer } = call
+    if (answer.kind !== 'token') return exchangeRefusal(c, answer)
+
+    const token = answer.token
+    addTraceSecrets(c, token.access_token)
+    const session = await openSession(c, ctx, token, transaction.scope)
+    const user = await primeProfile(c, ctx, token.access_token)
+    // What GET /auth/session would now answer, and the profile: the app need ask for neither.
+    return c.json({
+      scope: session.scope,
+      requestedScope: transaction.scope,
+      returnTo: transaction.returnTo,
+      connectedAt: new Date(session.connectedAt).toISOString(),
+      ...(user === undefined ? {} : { user }),
+    } satisfies ExchangeResponse)
+  })
+
+  auth.get('/session', async (c) => {
+    const session = await cookies.readSession(c)
+    if (session === null) return c.json({ connected: false } satisfies SessionResponse)
+    return c.json({
+      connected: true,
+      scope: session.scope,
+      requestedScope: session.requestedScope,
+      connectedAt: new Date(session.connectedAt).toISOString(),
+    } satisfies SessionResponse)
+  })
+
+  // The service documents no revocation endpoint: the token stays valid there (docs/security.md).
+  auth.post('/logout', async (c) => {
+    addTraceStep(c, {
+      kind: 'session',
+      title: 'Session cookie deleted',
+      outcome: 'info',
+      notes: [
+        'The service documents no revocation endpoint: the token stays valid there until the user revokes the app in their settings.',
+      ],
+    })
+    // Checklist I1: a copy of the cookie taken before this is refused from now on.
+    const session = await cookies.readSession(c)
+    if (session === null) cookies.clearSession(c)
+    else await cookies.endSession(c, session)
+    // Checklist I2: the browser empties this origin's web storage too. Not "cookies": that one
+    // clears the whole registrable domain (every localhost port, every *.example.com app).
+    c.header('Clear-Site-Data', '"storage"')
+    return c.body(null, 204)
+  })
+
+  return auth
+}

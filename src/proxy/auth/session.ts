@@ -1,0 +1,341 @@
+/**
+ * The two cookies the proxy keeps, both sealed (see seal.ts) and HttpOnly:
+ * - one transaction cookie per pending login (several tabs may log in at once), SameSite=Lax,
+ *   Path=/auth, ten minutes: it carries `state`, the requested scope and `returnTo`;
+ * - the session cookie, SameSite=Strict, Path=/: the access token and its scope. The token
+ *   never leaves the server in any other way.
+ */
+import type { Context } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { z } from 'zod'
+import type { TokenResponse } from '../../protocol/schemas'
+import { grantedScope } from '../../protocol/scopes'
+import type { Config } from '../config'
+import type { ProxyContext } from '../context'
+import { isSessionEnded, markSessionEnded } from './ended-sessions'
+import { stateId } from './oauth'
+import type { Sealer } from './seal'
+import { remember, sessionCookieScanner, tossedCookiePaths } from './session-cookie'
+import type { StateStore } from '../store/state-store'
+
+export const TRANSACTION_TTL_SECONDS = 600
+/** At most this many logins may be pending in one browser; the oldest give way. */
+export const MAX_PENDING_LOGINS = 5
+/** The service's tokens never expire, so the proxy bounds the session itself (ASVS 7.3). */
+export const SESSION_ABSOLUTE_SECONDS = 8 * 60 * 60
+export const SESSION_IDLE_SECONDS = 60 * 60
+const SESSION_TOUCH_SECONDS = 5 * 60
+const UNSEALED_CACHE_SIZE = 1000
+
+const TransactionSchema = z.object({
+  state: z.string(),
+  scope: z.string(),
+  returnTo: z.string(),
+  createdAt: z.number(),
+  /** The PKCE verifier (checklist A8); null when PKCE is off. */
+  codeVerifier: z.string().nullable(),
+})
+export type Transaction = z.infer<typeof TransactionSchema>
+
+const SessionSchema = z.object({
+  /** 128 random bits naming this session, so that ending it ends every copy of its cookie. */
+  id: z.string().min(16),
+  accessToken: z.string().min(1),
+  scope: z.string(),
+  requestedScope: z.string(),
+  connectedAt: z.number(),
+  lastActiveAt: z.number(),
+})
+export type Session = z.infer<typeof SessionSchema>
+
+/** How long a client-code attempt lives: the service keeps a pending code about as long. */
+export const CLIENT_CODE_TTL_SECONDS = 600
+
+const ClientCodeAttemptSchema = z.object({
+  code: z.string(),
+  scope: z.string(),
+  authorizeUrl: z.string(),
+  startedAt: z.number(),
+  /** Names the attempt's record in the StateStore (client-code-attempts.ts), its only count. */
+  id: z.string().min(16),
+})
+export type ClientCodeAttempt = z.infer<typeof ClientCodeAttemptSchema>
+
+/** The connected hint's name (docs/decisions/0006-connected-hint-cookie.md). */
+export const connectedHintCookieName = (isSecure: boolean) =>
+  isSecure ? '__Host-pg_connected' : 'pg_connected'
+
+export interface CookieJar {
+  sessionCookieName: string
+  /** Not HttpOnly, value `1`, set and cleared with the session: see connectedHintCookie. */
+  connectedHintCookieName: string
+  transactionCookieName(state: string): string
+  startTransaction(c: Context, transaction: Transaction): Promise<void>
+  /** Reads the transaction for `state` and deletes its cookie whatever the outcome (RFC 9700 §4.2.4). */
+  takeTransaction(c: Context, state: string): Promise<'missing' | 'invalid' | Transaction>
+  /** The one pending client-code attempt of this browser (a new one replaces it). */
+  writeClientCode(c: Context, attempt: ClientCodeAttempt): Promise<void>
+  readClientCode(c: Context): Promise<ClientCodeAttempt | null>
+  clearClientCode(c: Context): void
+  readSession(c: Context): Promise<Session | null>
+  writeSession(c: Context, session: Session): Promise<void>
+  /** Clears the session cookie, every variant of it this request can reach (see below). */
+  clearSession(c: Context): void
+  /**
+   * Ends a session for good (checklist I1): its cookie is cleared, and any copy of it taken
+   * before is refused until it would have expired anyway.
+   */
+  endSession(c: Context, session: Session): Promise<void>
+  /**
+   * Ends the live session this request carries, if any, before a new one replaces it ("Connect
+   * again", an incremental grant): a copy of the old cookie must not outlive the replacement.
+   */
+  endPreviousSession(c: Context): Promise<void>
+  /**
+   * True when the request carries the session cookie more than once: another server on a
+   * sibling localhost port set one with a narrower path (cookie tossing; cookies ignore ports).
+   */
+  hasDuplicateSessionCookie(c: Context): boolean
+  /**
+   * The session of a Cookie header when reading it would change nothing: exactly one session
+   * cookie, live, not ended and not due for a touch; null otherwise, whatever the reason (the
+   * fast lane, fast-lane.ts, then leaves the call to the full route, which says why).
+   */
+  settledSession(cookieHeader: string | undefined): Promise<Session | null>
+}
+
+export function createCookieJar(
+  config: Config,
+  sealer: Sealer,
+  clock: () => number,
+  store: StateStore,
+): CookieJar {
+  // __Host- requires Secure and Path=/ (RFC 6265bis §4.1.3.2); __Secure- fits the Path=/auth cookie.
+  const sessionCookieName = config.isSecure ? '__Host-pg_session' : 'pg_session'
+  const transactionPrefix = config.isSecure ? '__Secure-pg_tx_' : 'pg_tx_'
+  const transactionCookieName = (state: string) => `${transactionPrefix}${stateId(state)}`
+  const transactionCookie = {
+    path: '/auth',
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: config.isSecure,
+  } as const
+  const sessionCookie = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'Strict',
+    secure: config.isSecure,
+  } as const
+  // The connected hint (docs/decisions/0006-connected-hint-cookie.md): "this browser holds a
+  // session", readable by the page so that a first load asks for the account's data beside
+  // /auth/session instead of after it (decision 0006). It carries nothing else; the session cookie
+  // stays the only proof, and the hint lives and dies with it.
+  const hintCookieName = connectedHintCookieName(config.isSecure)
+  const connectedHintCookie = { ...sessionCookie, httpOnly: false } as const
+  // The code is a bearer secret until redeemed (checklist J3): sealed, and only sent to /auth/client-code.
+  const clientCodeCookieName = config.isSecure ? '__Secure-pg_cc' : 'pg_cc'
+  const clientCodeCookie = {
+    path: '/auth/client-code',
+    httpOnly: true,
+    sameSite: 'Strict',
+    secure: config.isSecure,
+  } as const
+
+  async function pendingTransactions(c: Context): Promise<{ name: string; createdAt: number }[]> {
+    const pending: { name: string; createdAt: number }[] = []
+    for (const [name, value] of Object.entries(getCookie(c))) {
+      if (!name.startsWith(transactionPrefix)) continue
+      const payload = TransactionSchema.safeParse(await sealer.unseal('transaction', value))
+      pending.push({ name, createdAt: payload.success ? payload.data.createdAt : 0 })
+    }
+    return pending.sort((a, b) => a.createdAt - b.createdAt)
+  }
+
+  function clearSession(c: Context): void {
+    deleteCookie(c, sessionCookieName, sessionCookie)
+    // A __Host- cookie can only have Path=/ (RFC 6265bis §4.1.3.2): no narrower copy can exist.
+    if (!config.isSecure) {
+      // The path as sent (Hono's c.req.path is decoded): see tossedCookiePaths.
+      for (const path of tossedCookiePaths(new URL(c.req.url).pathname)) {
+        deleteCookie(c, sessionCookieName, { ...sessionCookie, path })
+      }
+    }
+    if (getCookie(c, hintCookieName) !== undefined) {
+      deleteCookie(c, hintCookieName, connectedHintCookie)
+    }
+  }
+
+  async function writeSession(c: Context, session: Session): Promise<void> {
+    const remaining = Math.max(
+      1,
+      Math.floor((session.connectedAt + SESSION_ABSOLUTE_SECONDS * 1000 - clock()) / 1000),
+    )
+    const sealed = await sealer.seal('session', session, remaining)
+    setCookie(c, sessionCookieName, sealed, { ...sessionCookie, maxAge: remaining })
+    setCookie(c, hintCookieName, '1', { ...connectedHintCookie, maxAge: remaining })
+  }
+
+  const scanSessionCookie = sessionCookieScanner(sessionCookieName)
+
+  // Unsealing (AES-GCM through Web Crypto) was the proxy's largest cost per API call (--cpu-prof).
+  // A sealed value cannot be altered, so the session it holds is remembered by the exact value,
+  // with the seal's own expiry, checked against the schema once (frozen: every call shares it);
+  // the idle and ended checks still run on every call.
+  const unsealedSessions = new Map<string, { session: Session | null; expiresAt: number }>()
+  async function unsealSession(value: string): Promise<Session | null> {
+    const payload = await sealer.unseal('session', value)
+    const parsed = SessionSchema.safeParse(payload)
+    const session = parsed.success ? Object.freeze(parsed.data) : null
+    if (payload !== null && typeof payload.exp === 'number') {
+      remember(
+        unsealedSessions,
+        value,
+        { session, expiresAt: payload.exp * 1000 },
+        UNSEALED_CACHE_SIZE,
+      )
+    }
+    return session
+  }
+
+  // Sessions live in sealed cookies, so there is no server-side record to delete at logout
+  // (decision 0003). What is kept instead is the ids of the sessions ended before their cookies
+  // expire, in the StateStore (ended-sessions.ts): a copy of such a cookie is refused.
+  const markEnded = (session: Session) =>
+    markSessionEnded(
+      store,
+      session.id,
+      session.connectedAt + SESSION_ABSOLUTE_SECONDS * 1000,
+      clock(),
+    )
+  async function endSession(c: Context, session: Session): Promise<void> {
+    await markEnded(session)
+    clearSession(c)
+  }
+
+  /**
+   * The session a session cookie's value holds while it is live (unsealed, within its limits,
+   * not ended).
+   * 'ended': a logout, a new login or a refused token ended it, in an answer that already set
+   * the cookie (deleted it, or wrote the new session's).
+   */
+  async function liveSession(
+    value: string | undefined,
+  ): Promise<Session | 'none' | 'dead' | 'ended'> {
+    if (value === undefined) return 'none'
+    const cached = unsealedSessions.get(value)
+    const session =
+      cached !== undefined && clock() < cached.expiresAt
+        ? cached.session
+        : await unsealSession(value)
+    if (session === null || clock() - session.lastActiveAt > SESSION_IDLE_SECONDS * 1000) {
+      return 'dead'
+    }
+    if (await isSessionEnded(store, session.id)) return 'ended'
+    return session
+  }
+
+  async function readSession(c: Context): Promise<Session | null> {
+    const session = await liveSession(scanSessionCookie(c.req.header('Cookie')).value)
+    if (session === 'none') return null
+    // An ended session's cookie is refused but not deleted here: a request the browser sent with
+    // it before the login that replaced it had answered (the callback page's first session read)
+    // would otherwise delete the new session's cookie, which shares its name
+    // (proxy-security.test.ts, "a replaced session is ended").
+    if (session === 'ended') return null
+    if (session === 'dead') {
+      clearSession(c)
+      return null
+    }
+    const now = clock()
+    if (now - session.lastActiveAt > SESSION_TOUCH_SECONDS * 1000) {
+      await writeSession(c, { ...session, lastActiveAt: now })
+    }
+    return session
+  }
+
+  return {
+    sessionCookieName,
+    connectedHintCookieName: hintCookieName,
+    transactionCookieName,
+    async startTransaction(c, transaction) {
+      const pending = await pendingTransactions(c)
+      for (const old of pending.slice(0, Math.max(0, pending.length - (MAX_PENDING_LOGINS - 1)))) {
+        deleteCookie(c, old.name, transactionCookie)
+      }
+      const sealed = await sealer.seal('transaction', transaction, TRANSACTION_TTL_SECONDS)
+      setCookie(c, transactionCookieName(transaction.state), sealed, {
+        ...transactionCookie,
+        maxAge: TRANSACTION_TTL_SECONDS,
+      })
+    },
+    async takeTransaction(c, state) {
+      const name = transactionCookieName(state)
+      const value = getCookie(c, name)
+      if (value === undefined) return 'missing'
+      deleteCookie(c, name, transactionCookie)
+      const payload = TransactionSchema.safeParse(await sealer.unseal('transaction', value))
+      return payload.success ? payload.data : 'invalid'
+    },
+    async writeClientCode(c, attempt) {
+      const remaining = Math.max(
+        1,
+        Math.floor((attempt.startedAt + CLIENT_CODE_TTL_SECONDS * 1000 - clock()) / 1000),
+      )
+      const sealed = await sealer.seal('client-code', attempt, remaining)
+      setCookie(c, clientCodeCookieName, sealed, { ...clientCodeCookie, maxAge: remaining })
+    },
+    async readClientCode(c) {
+      const value = getCookie(c, clientCodeCookieName)
+      if (value === undefined) return null
+      const payload = ClientCodeAttemptSchema.safeParse(await sealer.unseal('client-code', value))
+      return payload.success ? payload.data : null
+    },
+    clearClientCode(c) {
+      deleteCookie(c, clientCodeCookieName, clientCodeCookie)
+    },
+    readSession,
+    writeSession,
+    clearSession,
+    endSession,
+    async endPreviousSession(c) {
+      const session = await liveSession(scanSessionCookie(c.req.header('Cookie')).value)
+      if (typeof session !== 'string') await markEnded(session)
+    },
+    hasDuplicateSessionCookie: (c) => scanSessionCookie(c.req.header('Cookie')).count > 1,
+    async settledSession(cookieHeader) {
+      const scan = scanSessionCookie(cookieHeader)
+      if (scan.count !== 1) return null
+      const session = await liveSession(scan.value)
+      if (typeof session === 'string') return null
+      // Due for a touch: readSession would write a new cookie, which only the full route does.
+      return clock() - session.lastActiveAt > SESSION_TOUCH_SECONDS * 1000 ? null : session
+    },
+  }
+}
+
+/**
+ * Opens the session from a validated token response, the same after either flow. RFC 6749 §5.1:
+ * an absent scope means the requested one was granted. The granted scope is kept canonical, and
+ * the session's id comes from the proxy's injected RNG.
+ */
+export async function openSession(
+  c: Context,
+  ctx: Pick<ProxyContext, 'cookies' | 'clock' | 'randomBytes'>,
+  token: TokenResponse,
+  requestedScope: string,
+): Promise<Session> {
+  const now = ctx.clock()
+  // A replaced session ("Connect again", an incremental grant) ends here, not whenever its
+  // cookie would have expired: a copy of it taken before is refused (docs/security.md P8).
+  await ctx.cookies.endPreviousSession(c)
+  const session: Session = {
+    id: ctx.randomBytes(16).toString('base64url'),
+    accessToken: token.access_token,
+    scope: grantedScope(token.scope ?? requestedScope),
+    requestedScope,
+    connectedAt: now,
+    lastActiveAt: now,
+  }
+  await ctx.cookies.writeSession(c, session)
+  return session
+}
