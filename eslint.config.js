@@ -20,8 +20,11 @@ const classicZod = {
 }
 
 /**
- * The web app's features. The shared lib/ imports none of them, so a feature can be read, tested
- * and lazy-loaded alone; main.tsx wires what lib/ must tell features (api-client's onResponse).
+ * The web app's parts. lib/ is shared and imports no part; session/ (the account: the session,
+ * the login's pending state, the user queries) imports lib/ only; each feature imports lib/,
+ * session/ and i18n/, and another feature only where FEATURE_USES says so. So a feature can be
+ * read, tested and lazy-loaded alone; main.tsx and app-router.tsx wire them together, and
+ * i18n/zh.ts gathers each one's Chinese catalog (messages.zh.ts).
  */
 const WEB_FEATURES = [
   'connect',
@@ -31,10 +34,50 @@ const WEB_FEATURES = [
   'users',
   'inspector',
   'scopes',
-  'session',
   'layout',
   'hello',
   'client-code',
+]
+
+/**
+ * The imports between features, each for a reason: the connect page starts the flow
+ * client-code/ runs; the header opens the inspector (a lazy import); the callback loads the
+ * landing page's chunks while it exchanges the code (lazy imports, docs/decisions/0011).
+ */
+const FEATURE_USES = {
+  connect: ['client-code'],
+  layout: ['inspector'],
+  callback: ['profile', 'layout'],
+}
+
+const webDir = (part) => `./src/web/${part}`
+
+/** import-x/no-restricted-paths zones for the parts above (tests are exempt: they wire parts). */
+const WEB_ZONES = [
+  {
+    target: webDir('lib'),
+    from: [...WEB_FEATURES, 'session'].map(webDir),
+    message:
+      'src/web/lib is shared: it imports no feature and not session/ (register a listener instead).',
+  },
+  {
+    target: webDir('session'),
+    from: WEB_FEATURES.map(webDir),
+    message: 'src/web/session is the account every feature reads: it imports lib/ only.',
+  },
+  {
+    target: webDir('i18n'),
+    from: WEB_FEATURES.map(webDir),
+    except: ['./messages.zh.ts', './messages.zh.tsx'],
+    message: "src/web/i18n imports only the features' Chinese catalogs (i18n/zh.ts).",
+  },
+  ...WEB_FEATURES.map((feature) => ({
+    target: webDir(feature),
+    from: WEB_FEATURES.filter(
+      (other) => other !== feature && !(FEATURE_USES[feature] ?? []).includes(other),
+    ).map(webDir),
+    message: `src/web/${feature} imports lib/, session/ and i18n/, not another feature (eslint.config.js FEATURE_USES).`,
+  })),
 ]
 
 export default tseslint.config(
@@ -84,20 +127,12 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': 'error',
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            {
-              target: './src/web/lib',
-              from: WEB_FEATURES.map((feature) => `./src/web/${feature}`),
-              message:
-                'src/web/lib is shared: it imports no feature (register a listener instead).',
-            },
-          ],
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones: WEB_ZONES }],
     },
+  },
+  {
+    files: ['src/web/**/*.test.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': 'off' },
   },
   {
     files: ['src/protocol/**/*.ts'],

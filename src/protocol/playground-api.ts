@@ -16,6 +16,7 @@ export {
   PROXY_ERROR_HEADER,
   SCOPE_FAILURE_HEADER,
   SESSION_HEADER,
+  type ConnectedSession,
   type PlaygroundConfig,
   type SessionResponse,
 } from './playground-common'

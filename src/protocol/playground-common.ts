@@ -5,7 +5,7 @@
  * from there. This module builds no schema: the web app's first load imports it, and zod loads
  * beside the first request instead (src/web/lib/validate.ts; docs/decisions/0008).
  */
-export type { PlaygroundConfig, SessionResponse } from './session-schemas'
+export type { ConnectedSession, PlaygroundConfig, SessionResponse } from './session-schemas'
 
 /**
  * Every `/auth/*` POST and every `/api/*` call carries this static header. A cross-site page

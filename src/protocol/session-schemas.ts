@@ -16,6 +16,8 @@ export const SessionResponseSchema = z.discriminatedUnion('connected', [
   z.object({ connected: z.literal(false) }),
 ])
 export type SessionResponse = z.infer<typeof SessionResponseSchema>
+/** A session with an account: what every connected view reads. */
+export type ConnectedSession = Extract<SessionResponse, { connected: true }>
 
 /** `GET /auth/config`: what the connect page previews. Nothing here is secret. */
 export const PlaygroundConfigSchema = z.object({

@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { RouterProvider } from 'react-router-dom'
-import { captureCallbackFromAddressBar } from './callback/capture-address'
+import { captureCallbackFromAddressBar } from './session/capture-address'
 import { createAppRouter, readShellHead } from './app-router'
 import { initialLocale, setLocale } from './i18n/i18n-store'
 import { createQueryClient } from './query-client'
@@ -30,7 +30,7 @@ function boot(): void {
   listenToResponses()
   // A chunk of its own (the first load's budget); entries recorded before it arrives are kept in
   // the recorder and written at pagehide all the same.
-  void import('./inspector/keep-timeline').then((timeline) => timeline.keepTimelineAcrossLoads())
+  void import('./lib/keep-timeline').then((timeline) => timeline.keepTimelineAcrossLoads())
 
   const queryClient = createQueryClient()
   // A callback's code exchange left before this ran (the callback's early script, decision 0011),

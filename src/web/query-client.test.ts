@@ -4,7 +4,7 @@ import { apiStatusStore } from './lib/api-status-store'
 import { createQueryClient } from './query-client'
 import { listenToResponses } from './response-listeners'
 import { sessionQueries } from './session/session-queries'
-import { repoQueries } from './users/user-list-queries'
+import { repoQueries } from './profile/user-list-queries'
 
 const connected = {
   connected: true,

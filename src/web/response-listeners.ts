@@ -5,7 +5,7 @@
  */
 import { onResponse } from './lib/api-client'
 import { apiStatusStore } from './lib/api-status-store'
-import { recordCall } from './inspector/recorder'
+import { recordCall } from './lib/recorder'
 
 /** Registers the listeners; returns the function that removes them. */
 export function listenToResponses(): () => void {

@@ -15,7 +15,7 @@ import {
 } from './callback-params'
 import { describeExchangeError } from './describe-exchange-error'
 import { exchangeCodeOnce, startSessionOnce } from './exchange-once'
-import { pendingStates } from './pending-states'
+import { pendingStates } from '../session/pending-states'
 import { recordCallbackOnce } from './record-callback'
 import { useMessages } from '../i18n/use-messages'
 import { callbackMessages } from './messages'

@@ -3,7 +3,7 @@
  * (RFC 6749 §4.1.2, §4.1.2.1). Pure: the page shows the verdict, the tests pin it down.
  */
 import { EXCHANGE_PARAM_MAX_LENGTH } from '../../protocol/playground-common'
-import type { StoredStateStatus } from './pending-states'
+import type { StoredStateStatus } from '../session/pending-states'
 
 /** Why a callback is refused, as data: the page words it in its language (messages.ts). */
 export type InvalidReason =

@@ -3,9 +3,9 @@
  * checked: what the callback page reads.
  */
 import { checkCallbackAddress, type CallbackParams } from './callback-params'
-import { forgetCapturedAddress, peekCapturedAddress, type CapturedAddress } from './capture-address'
+import { forgetCapturedAddress, peekCapturedAddress, type CapturedAddress } from '../session/capture-address'
 
-export { captureCallbackFromAddressBar } from './capture-address'
+export { captureCallbackFromAddressBar } from '../session/capture-address'
 
 /** The last answer, for the address it was made of: the early exchange and the page share it. */
 let checked: { address: CapturedAddress; params: CallbackParams } | null = null

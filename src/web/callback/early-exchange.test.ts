@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { send } from '../lib/api-client'
 import { setTraceWanted } from '../lib/trace-request'
-import type { ClaimResult } from './pending-states'
+import type { ClaimResult } from '../session/pending-states'
 import { createEarlyExchange, traceWantedInThisTab, type EarlyExchangeDeps } from './early-exchange'
 
 const CALLBACK = { pathname: '/callback', search: '?code=c0de&state=st4te', hash: '' }

@@ -18,7 +18,7 @@
  */
 import type { ExchangeRequest } from '../../protocol/playground-api'
 import { checkCallbackAddress } from './callback-params'
-import { pendingStates, type ClaimResult } from './pending-states'
+import { pendingStates, type ClaimResult } from '../session/pending-states'
 
 export interface EarlyExchangeDeps {
   /** Undefined outside a browser (the unit tests import the app's modules in Node). */

@@ -8,7 +8,7 @@ import {
   startSessionOnce,
 } from './exchange-once'
 import { sessionQueries } from '../session/session-queries'
-import { createPendingStates } from './pending-states'
+import { createPendingStates } from '../session/pending-states'
 
 function setup() {
   const map = new Map<string, string>()

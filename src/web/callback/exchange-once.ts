@@ -21,7 +21,7 @@ import { exchangeCode } from '../session/login-requests'
 import { verifyState, type CallbackParams } from './callback-params'
 import { forgetCapturedCallback, peekCapturedCallback } from './capture-callback'
 import { earlyExchange } from './early-exchange'
-import { pendingStates, type ClaimResult, type StoredStateStatus } from './pending-states'
+import { pendingStates, type ClaimResult, type StoredStateStatus } from '../session/pending-states'
 import { landingPath } from './landing-path'
 import { recordCallbackOnce } from './record-callback'
 

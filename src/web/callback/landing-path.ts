@@ -1,6 +1,6 @@
 import { safeReturnTo } from '../../protocol/return-to'
 import { connectHref } from '../lib/connect-link'
-import type { LoginRequest } from './pending-states'
+import type { LoginRequest } from '../session/pending-states'
 
 /**
  * Where the callback sends the user after the exchange (and its "Continue" link): the login's

@@ -4,7 +4,7 @@
  * starts (exchange-once.ts) or the callback page (StrictMode runs its effects twice), so that
  * the entry precedes the exchange's own, as the check precedes the exchange.
  */
-import { recordCallback } from '../inspector/keep-timeline'
+import { recordCallback } from '../lib/keep-timeline'
 import type { CallbackParams, StateVerdict } from './callback-params'
 
 const recorded = new WeakSet<CallbackParams>()

@@ -11,7 +11,7 @@ import { startClientCode } from '../client-code/client-code-queries'
 import { CLIENT_CODE_PATH, openAuthorizeTab, type LaunchState } from '../client-code/launch'
 import { sessionQueries } from '../session/session-queries'
 import { useStartLogin } from '../session/use-start-login'
-import { configQueries } from './config-queries'
+import { configQueries } from '../lib/config-queries'
 import { connectMessages } from './messages'
 import { useMessages } from '../i18n/use-messages'
 import {

@@ -1,6 +1,6 @@
 /** The explorer namespace's English messages (src/web/i18n/catalog.ts says how to write them). */
 import type { ReactNode } from 'react'
-import { parts } from '../inspector/text-parts'
+import { parts } from '../lib/text-parts'
 import type { Endpoint } from '../../protocol/endpoints'
 import { SUMMARIES_EN } from './summaries-en'
 

@@ -1,5 +1,5 @@
 import type { explorerMessages } from './messages'
-import { parts } from '../inspector/text-parts'
+import { parts } from '../lib/text-parts'
 import { SUMMARIES_ZH } from './summaries-zh.gen'
 
 export const explorerMessagesZh: typeof explorerMessages = {

@@ -3,7 +3,7 @@
  * a curl command and a TypeScript `fetch`. The token is always a placeholder the developer sets
  * (`$YUQUE_TOKEN`, `process.env.YUQUE_TOKEN`): the browser never holds the real one (design.md).
  */
-import { shellQuote } from '../inspector/curl'
+import { shellQuote } from '../lib/curl'
 
 export interface SnippetRequest {
   method: string

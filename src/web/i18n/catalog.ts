@@ -10,7 +10,10 @@
  */
 import type { ZhCatalogs } from './zh'
 
-/** The namespaces: one per feature folder (and `common` for lib/, `app` for layout/). */
+/**
+ * The namespaces: one per feature folder (and `common` for lib/, `userCard` for lib/'s user card,
+ * `app` for layout/).
+ */
 export type Namespace = keyof ZhCatalogs
 
 /** The English catalog of a namespace: what the Chinese one must match, key for key. */

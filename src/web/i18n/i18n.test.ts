@@ -59,6 +59,7 @@ describe('catalogs', () => {
       'profile',
       'scopes',
       'session',
+      'userCard',
       'users',
     ])
   })

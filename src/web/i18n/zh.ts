@@ -13,6 +13,7 @@ import { inspectorMessagesZh } from '../inspector/messages.zh'
 import { profileMessagesZh } from '../profile/messages.zh'
 import { scopesMessagesZh } from '../scopes/messages.zh'
 import { sessionMessagesZh } from '../session/messages.zh'
+import { userCardMessagesZh } from '../lib/user-card-messages.zh'
 import { usersMessagesZh } from '../users/messages.zh'
 
 export const zhCatalogs = {
@@ -27,6 +28,7 @@ export const zhCatalogs = {
   profile: profileMessagesZh,
   scopes: scopesMessagesZh,
   session: sessionMessagesZh,
+  userCard: userCardMessagesZh,
   users: usersMessagesZh,
 }
 

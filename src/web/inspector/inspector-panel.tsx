@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { formatNumber, formatTime } from '../i18n/format'
 import { useLocale, useMessages } from '../i18n/use-messages'
-import { clearTimeline, readStoredTimeline } from './keep-timeline'
+import { clearTimeline, readStoredTimeline } from '../lib/keep-timeline'
 import { inspectorMessages } from './messages'
-import { recorded, subscribeToRecorder } from './recorder'
+import { recorded, subscribeToRecorder } from '../lib/recorder'
 import { SequenceDiagram } from './sequence-diagram'
 import { StepDetail, statusClass } from './step-detail'
 import {

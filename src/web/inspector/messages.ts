@@ -1,6 +1,6 @@
 /** The inspector namespace's English messages (src/web/i18n/catalog.ts says how to write them). */
 import type { ReactNode } from 'react'
-import { parts } from './text-parts'
+import { parts } from '../lib/text-parts'
 import type { CallbackEntry, Flow, Lane, StepState } from './timeline'
 import type { TraceRequest, TraceStep } from '../../protocol/trace'
 

@@ -1,5 +1,5 @@
 import type { inspectorMessages } from './messages'
-import { parts } from './text-parts'
+import { parts } from '../lib/text-parts'
 
 export const inspectorMessagesZh: typeof inspectorMessages = {
   title: '流程检查器',

@@ -3,7 +3,7 @@ import { useId, useState } from 'react'
 import type { TraceField, TraceStep } from '../../protocol/trace'
 import { formatNumber } from '../i18n/format'
 import { useLocale, useMessages } from '../i18n/use-messages'
-import { curlFor } from './curl'
+import { curlFor } from '../lib/curl'
 import { inspectorMessages } from './messages'
 
 export function statusClass(status: number): string {

@@ -8,7 +8,7 @@ import { LanguageSwitcher } from './language-switcher'
 import { appMessages } from './messages'
 // The avatar's styles, loaded with the layout as before: their place in the cascade (ahead of
 // base.css) decides how the avatar skeleton looks, so they do not wait for ConnectedUser's chunk.
-import '../users/user-card.css'
+import '../lib/user-card.css'
 
 /**
  * Only a connected session shows it, so a first visit does not download it (with the logout

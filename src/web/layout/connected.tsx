@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router-dom'
-import type { SessionResponse } from '../../protocol/playground-api'
+import type { ConnectedSession } from '../../protocol/playground-api'
 import { missingScopes, parseScopeList } from '../../protocol/scopes'
 import { ServiceText } from '../i18n/service-text'
 import { useMessages } from '../i18n/use-messages'
@@ -10,10 +10,10 @@ import { describeApiError } from '../lib/describe-api-error'
 import { logout } from '../session/login-requests'
 import { sessionQueries } from '../session/session-queries'
 import { announceToOtherTabs } from '../session/tab-sync'
-import { UserAvatar } from '../users/user-avatar'
-import { userQueries } from '../users/user-queries'
+import { UserAvatar } from '../lib/user-avatar'
+import { userQueries } from '../session/user-queries'
 // The flow inspector's timeline survives this page's navigations (keep-timeline.ts).
-import { clearTimeline } from '../inspector/keep-timeline'
+import { clearTimeline } from '../lib/keep-timeline'
 import { appMessages } from './messages'
 import './connected.css'
 
@@ -23,7 +23,6 @@ import './connected.css'
  * once the session says connected, behind the placeholders those parts show while loading.
  */
 
-type ConnectedSession = Extract<SessionResponse, { connected: true }>
 
 /** The header's account part: who is connected, and the Disconnect button (lazy: see app-header). */
 export function ConnectedUser() {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useMessages } from '../i18n/use-messages'
 import { useApiStatus } from '../lib/api-status-store'
 import { StaleMark } from '../lib/service-down'
-import { configQueries } from '../connect/config-queries'
+import { configQueries } from '../lib/config-queries'
 import { sessionQueries } from '../session/session-queries'
 import { appMessages } from './messages'
 

@@ -81,4 +81,8 @@ export const commonMessages = {
       other: 'the request failed',
     },
   },
+  // Cached data while the service does not answer.
+  outOfDate: 'May be out of date',
+  outOfDateDetail: (p: { time: string }) =>
+    `The service is not answering; this is its answer from ${p.time}. The page asks again by itself.`,
 }

@@ -71,4 +71,6 @@ export const commonMessagesZh: typeof commonMessages = {
       other: '请求失败',
     },
   },
+  outOfDate: '可能已过时',
+  outOfDateDetail: (p) => `服务没有响应；这是它在 ${p.time} 的答复。页面会自动重试。`,
 }

@@ -48,8 +48,4 @@ export const profileMessages = {
   ),
   cannotRequest:
     'This app cannot ask for it: the scope is unknown to the playground or needs the service operator’s approval.',
-  // Cached data while the service does not answer.
-  outOfDate: 'May be out of date',
-  outOfDateDetail: (p: { time: string }) =>
-    `The service is not answering; this is its answer from ${p.time}. The page asks again by itself.`,
 }

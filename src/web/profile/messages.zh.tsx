@@ -38,6 +38,4 @@ export const profileMessagesZh: typeof profileMessages = {
     </>
   ),
   cannotRequest: '此应用无法申请它：演练场不认识这个权限范围，或它需要服务运营方开通。',
-  outOfDate: '可能已过时',
-  outOfDateDetail: (p) => `服务没有响应；这是它在 ${p.time} 的答复。页面会自动重试。`,
 }

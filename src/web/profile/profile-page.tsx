@@ -6,15 +6,14 @@ import { USER_ME } from '../../protocol/endpoint-rows-account'
 import { ConnectFirst } from '../lib/connect-first'
 import { ResponseMetaLine } from '../lib/response-meta'
 import { sessionQueries } from '../session/session-queries'
-import { UserCard, UserCardSkeleton } from '../users/user-card'
-import { userQueries } from '../users/user-queries'
+import { UserCard, UserCardSkeleton } from '../lib/user-card'
+import { userQueries } from '../session/user-queries'
 import { profileMessages } from './messages'
-import { OutOfDateNote, isOutOfDate } from './out-of-date'
+import { OutOfDateNote, isOutOfDate } from '../lib/out-of-date'
 import { ProfilePanels } from './profile-panels'
-import type { SessionResponse } from '../../protocol/playground-common'
+import type { ConnectedSession } from '../../protocol/playground-common'
 import '../lib/page.css'
 
-type ConnectedSession = Extract<SessionResponse, { connected: true }>
 
 export function ProfilePage() {
   const m = useMessages('profile', profileMessages)

@@ -3,13 +3,14 @@ import type { Group, Repo, User } from '../../protocol/schemas'
 import { apiCall } from '../lib/api-call'
 import { REPO_LIST_BY_USER } from '../../protocol/endpoint-rows-account'
 import { GROUP_LIST_BY_USER } from '../../protocol/endpoint-rows-account'
-import { GROUPS_USE, REPOS_USE } from '../scopes/scope-uses'
-import { groupQueries, repoQueries } from '../users/user-list-queries'
+import { GROUPS_USE, REPOS_USE } from '../lib/scope-uses'
+import { groupQueries, repoQueries } from './user-list-queries'
 import { formatNumber } from '../i18n/format'
 import { ServiceText } from '../i18n/service-text'
 import { useLocale, useMessages } from '../i18n/use-messages'
 import { profileMessages } from './messages'
-import { ScopedPanel, type ConnectedSession } from './scoped-panel'
+import type { ConnectedSession } from '../../protocol/playground-api'
+import { ScopedPanel } from './scoped-panel'
 
 function RepoItem({ repo }: { repo: Repo }) {
   const m = useMessages('profile', profileMessages)

@@ -1,21 +1,20 @@
 import { useId, type ReactNode } from 'react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { useLocation } from 'react-router-dom'
-import type { SessionResponse } from '../../protocol/playground-api'
+import type { ConnectedSession } from '../../protocol/playground-api'
 import { apiTemplateLine } from '../lib/api-call'
 import type { ApiResult } from '../lib/api-client'
 import { isApiError, type ApiError } from '../lib/api-error'
 import { ApiErrorNotice } from '../lib/api-error-notice'
 import { ResponseMetaLine } from '../lib/response-meta'
-import { checkScopes, type ScopeCheck } from '../scopes/scope-check'
-import type { ScopedUse } from '../scopes/scope-uses'
+import { checkScopes, type ScopeCheck } from '../lib/scope-check'
+import type { ScopedUse } from '../lib/scope-uses'
 import { useStartLogin } from '../session/use-start-login'
 import { useMessages } from '../i18n/use-messages'
 import { profileMessages } from './messages'
-import { OutOfDateNote, isOutOfDate } from './out-of-date'
+import { OutOfDateNote, isOutOfDate } from '../lib/out-of-date'
 import './profile-panels.css'
 
-export type ConnectedSession = Extract<SessionResponse, { connected: true }>
 
 /** As many placeholder rows as the panel's body keeps room for, so nothing moves on arrival. */
 const SKELETON_ROWS = 3

@@ -1,5 +1,5 @@
 /** The scopes namespace's English messages (src/web/i18n/catalog.ts says how to write them). */
-import type { ScopeUse } from './scope-uses'
+import type { ScopeUse } from '../lib/scope-uses'
 import { SCOPE_MEANINGS_EN } from '../../protocol/scope-meanings'
 
 export const scopesMessages = {

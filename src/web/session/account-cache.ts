@@ -5,7 +5,7 @@ import { USER_ME } from '../../protocol/endpoint-rows-account'
 import { ACCOUNT_KEY } from '../lib/account-key'
 import { apiCall } from '../lib/api-call'
 import { forgetPrimedAnswers, primeAnswer } from '../lib/api-client'
-import { userQueries } from '../users/user-queries'
+import { userQueries } from './user-queries'
 import { apiStatusStore } from '../lib/api-status-store'
 import { sessionQueries } from './session-queries'
 

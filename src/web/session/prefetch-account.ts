@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { peekCapturedAddress } from '../callback/capture-address'
-import { prefetchCurrentUser } from '../users/prefetch-current-user'
+import { peekCapturedAddress } from './capture-address'
+import { prefetchCurrentUser } from './prefetch-current-user'
 
 /**
  * Started as the app boots (main.tsx), before any page's code has arrived: when this

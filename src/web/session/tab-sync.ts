@@ -50,7 +50,7 @@ async function followLogout(client: QueryClient, kind: TabEvent): Promise<void> 
   client.removeQueries({ queryKey: ACCOUNT_KEY })
   if (kind === 'disconnected') {
     // The inspector's entries name the account (keep-timeline.ts): they go with it here too.
-    void import('../inspector/keep-timeline').then((timeline) => timeline.clearTimeline())
+    void import('../lib/keep-timeline').then((timeline) => timeline.clearTimeline())
   }
   await client.invalidateQueries({ queryKey: sessionQueries.all() })
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { useMutation } from '@tanstack/react-query'
 import type { StartLoginRequest } from '../../protocol/playground-api'
 import { safeReturnTo } from '../../protocol/return-to'
-import { pendingStates } from '../callback/pending-states'
+import { pendingStates } from './pending-states'
 import { startLogin } from './login-requests'
 
 /** checklist B6: a `returnTo` the protocol's guard refuses is not sent (the proxy refuses it too). */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
-import { configQueries } from '../connect/config-queries'
+import { configQueries } from '../lib/config-queries'
 import { ServiceText } from '../i18n/service-text'
 import { useMessages } from '../i18n/use-messages'
 import { usersMessages } from './messages'

@@ -7,8 +7,8 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import { formatTime } from '../i18n/format'
 import { useLocale, useMessages } from '../i18n/use-messages'
-import { isUnreachable } from '../lib/retry-policy'
-import { profileMessages } from './messages'
+import { isUnreachable } from './retry-policy'
+import { commonMessages } from './messages'
 
 /** True when the query holds data and its latest attempt (or retry) found the service down. */
 export function isOutOfDate(query: UseQueryResult<unknown>): boolean {
@@ -16,7 +16,7 @@ export function isOutOfDate(query: UseQueryResult<unknown>): boolean {
 }
 
 export function OutOfDateNote({ updatedAt }: { updatedAt: number }) {
-  const m = useMessages('profile', profileMessages)
+  const m = useMessages('common', commonMessages)
   const locale = useLocale()
   return (
     <p className="notice notice-warning out-of-date">

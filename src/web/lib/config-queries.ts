@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { requestJson } from '../lib/api-client'
+import { requestJson } from './api-client'
 
 // The status bar asks on every first load: the schema loads with the request (api-client.ts).
 const configSchema = () =>

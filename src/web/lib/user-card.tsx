@@ -3,9 +3,9 @@ import type { User } from '../../protocol/schemas'
 import { formatDateTime, formatNumber } from '../i18n/format'
 import { ServiceText } from '../i18n/service-text'
 import { useLocale, useMessages } from '../i18n/use-messages'
-import { usersMessages } from './messages'
+import { userCardMessages } from './user-card-messages'
 import { UserAvatar } from './user-avatar'
-import '../lib/page.css'
+import './page.css'
 import './user-card.css'
 
 /**
@@ -29,7 +29,7 @@ interface PropRow {
 }
 
 export function UserCard({ user }: { user: User }) {
-  const m = useMessages('users', usersMessages)
+  const m = useMessages('userCard', userCardMessages)
   const locale = useLocale()
   const count = (value: number) => formatNumber(locale, value)
   const rows: PropRow[] = [
@@ -96,7 +96,7 @@ export function UserCard({ user }: { user: User }) {
  * screen reader hears that something loads (WCAG 4.1.3, Status Messages).
  */
 export function UserCardSkeleton() {
-  const m = useMessages('users', usersMessages)
+  const m = useMessages('userCard', userCardMessages)
   return (
     <div className="card user-card" role="status">
       <span className="visually-hidden">{m.loadingUser}</span>

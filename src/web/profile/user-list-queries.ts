@@ -12,7 +12,7 @@ import { apiCall } from '../lib/api-call'
 import { GROUP_LIST_BY_USER } from '../../protocol/endpoint-rows-account'
 import { REPO_LIST_BY_USER } from '../../protocol/endpoint-rows-account'
 import { apiGet } from '../lib/api-client'
-import { USER_STALE_TIME } from './user-queries'
+import { USER_STALE_TIME } from '../session/user-queries'
 
 const ReposSchema = z.array(RepoSchema)
 
