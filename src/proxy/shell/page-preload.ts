@@ -9,7 +9,7 @@
  * (fetched, applied only when the chunk's code inserts them: no render-blocking stylesheet).
  * `crossorigin` as Vite writes on its own script tag, so that the fetch is the one the import
  * makes (HTML Standard, "module preload": the credentials mode must match). `fetchpriority="low"`
- * as on the shell's own script (vite.config.ts, lowPriorityScripts): none of them is needed for
+ * as on the shell's own script (scripts/build/low-priority-scripts.ts): none of them is needed for
  * the first paint, which the page's head in the shell makes (docs/decisions/0010).
  */
 import { existsSync, readFileSync } from 'node:fs'

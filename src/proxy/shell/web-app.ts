@@ -57,7 +57,7 @@ function withPreconnect(html: string, config: Config): string {
   return html.includes('</head>') ? html.replace('</head>', `${links}</head>`) : html
 }
 
-/** The shell's own script tag, as vite.config.ts's lowPriorityScripts leaves it. */
+/** The shell's own script tag, as scripts/build/low-priority-scripts.ts leaves it. */
 const FIRST_LOAD_SCRIPT = /<script type="module"/
 
 /**
