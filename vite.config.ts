@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { appChunkGroups, assetFileNames, chunkFileNames } from './scripts/build/chunk-groups.ts'
 import { compileHints } from './scripts/build/compile-hints.ts'
+import { firstLoadStylesNotPreloaded } from './scripts/build/first-load-styles.ts'
 import { lowPriorityScripts } from './scripts/build/low-priority-scripts.ts'
 import { prerenderPageHeads } from './scripts/page-heads/plugin.ts'
 import { precompress } from './scripts/precompress.ts'
@@ -16,6 +17,7 @@ export default defineConfig({
     precompress(),
     prerenderPageHeads(),
     lowPriorityScripts(),
+    firstLoadStylesNotPreloaded(),
     compileHints(),
   ],
   envPrefix: 'VITE_',
