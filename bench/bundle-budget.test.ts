@@ -6,7 +6,7 @@
 import { readdir, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { CALLBACK_EARLY_ENTRY } from '../src/protocol/page-modules'
+import { CALLBACK_EARLY_ENTRY } from '../src/proxy/shell/page-modules'
 import { BUNDLE_BUDGET, KB, measureBundles, type BundleReport } from './bundle'
 
 let report: BundleReport

@@ -80,7 +80,7 @@ export interface BundleMeasurement {
   /** Static imports found by following the manifest that index.html does not preload. */
   unlistedStaticImports: string[]
   /**
-   * The build's other entries (the callback's early script, src/protocol/page-modules.ts): the
+   * The build's other entries (the callback's early script, src/proxy/shell/page-modules.ts): the
    * chunks each runs with, and which of them the first load holds too.
    */
   otherEntries: {

@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test'
 import { connectAs, expect, test } from './support/fixtures'
 
 /**
- * Each page's head (h1 and lede) comes in the shell the server sends (src/protocol/page-heads.ts)
+ * Each page's head (h1 and lede) comes in the shell the server sends (src/proxy/shell/page-head-contract.ts)
  * and is painted before any script runs; the app then takes over without moving or changing it:
  * the router's first render draws the same head (app-router.tsx), and so does the page.
  */

@@ -1,7 +1,7 @@
 /**
  * `fetchpriority="low"` on the shell's script and its module preloads: they run after the first
  * paint anyway (module scripts are deferred; the page's head is in the shell,
- * src/protocol/page-heads.ts), so on a slow link what the paint waits for goes first.
+ * src/proxy/shell/page-head-contract.ts), so on a slow link what the paint waits for goes first.
  * Also what Lighthouse's simulation needs to see that they block no paint: it counts every
  * High-priority script as render-blocking (docs/decisions/0010-page-heads-in-the-shell.md).
  * src/proxy/shell/page-preload.ts writes the page's own preloads the same way.
