@@ -8,7 +8,8 @@ import { importX, createNodeResolver } from 'eslint-plugin-import-x'
 
 /**
  * Import boundaries (docs/decisions/0002-import-boundaries.md):
- * web → protocol, proxy → protocol, emulator → protocol; protocol → nothing of ours.
+ * web → protocol, proxy → protocol, emulator → protocol (and the servers' keep-alive setting,
+ * src/server/keep-alive.ts); protocol → nothing of ours.
  * The browser never imports server code, so the client secret cannot reach the bundle by import.
  */
 const serverOnly = ['node:*', '**/proxy/**', '**/emulator/**', '**/server', '**/server.ts']
@@ -172,7 +173,14 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [{ group: ['**/web/**', '**/proxy/**'], message: 'emulator → protocol only.' }],
+          patterns: [
+            { group: ['**/web/**', '**/proxy/**'], message: 'emulator → protocol only.' },
+            {
+              // The servers' shared keep-alive setting is the one module of src/server it takes.
+              group: ['**/server/*', '!**/server/keep-alive'],
+              message: 'emulator → protocol, and src/server/keep-alive.ts alone of src/server.',
+            },
+          ],
         },
       ],
     },

@@ -6,7 +6,7 @@
 import { readdir, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { CALLBACK_EARLY_ENTRY } from '../src/protocol/page-modules'
+import { CALLBACK_EARLY_ENTRY } from '../src/proxy/shell/page-modules'
 import { BUNDLE_BUDGET, KB, measureBundles, type BundleReport } from './bundle'
 
 let report: BundleReport
@@ -86,7 +86,7 @@ test('the callback’s early script shares no chunk with the first load or the f
 })
 
 test('the first load’s chunk, and it alone, asks V8 to compile all its functions at once', () => {
-  // vite.config.ts compileHints: the magic comment must open the file (v8.dev/blog/explicit-
+  // scripts/build/compile-hints.ts: the magic comment must open the file (v8.dev/blog/explicit-
   // compile-hints); a lazy chunk with it would be compiled whole, most of it for nothing.
   const hint = '//# allFunctionsCalledOnLoad\n'
   const firstLoad = new Set(report.app.firstLoad.js.map((file) => file.file))

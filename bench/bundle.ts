@@ -24,7 +24,7 @@ export const KB = 1000
 // The first load is back within floor + 15 kB, the performance target, after two raises (the
 // whole-API table, the explorer, Chinese and English had taken it to +25 kB): zod and the
 // session's schema load as the first request leaves (firstRequest below, src/web/lib/validate.ts)
-// and the first load is one chunk (vite.config.ts, codeSplitting). A route may add 17 kB: the
+// and the first load is one chunk (scripts/build/chunk-groups.ts). A route may add 17 kB: the
 // explorer, with its catalog and forms, adds about 16 kB. What was tried and measured is in
 // docs/decisions/0008-first-load-module-granularity.md.
 export const BUNDLE_BUDGET = {
@@ -80,7 +80,7 @@ export interface BundleMeasurement {
   /** Static imports found by following the manifest that index.html does not preload. */
   unlistedStaticImports: string[]
   /**
-   * The build's other entries (the callback's early script, src/protocol/page-modules.ts): the
+   * The build's other entries (the callback's early script, src/proxy/shell/page-modules.ts): the
    * chunks each runs with, and which of them the first load holds too.
    */
   otherEntries: {

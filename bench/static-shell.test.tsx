@@ -6,7 +6,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { localizeShell } from '../src/proxy/shell/localize-shell'
-import { withPageHead } from '../src/protocol/page-heads'
+import { withPageHead } from '../src/proxy/shell/page-head-contract'
 import { renderPageHeads, STATIC_HEADS } from '../scripts/page-heads/render'
 import { appRoutes, type ShellHead } from '../src/web/app-router'
 import { setLocale } from '../src/web/i18n/i18n-store'
@@ -94,7 +94,7 @@ describe('the static shell the server sends', () => {
   })
 
   it.each(['en', 'zh-CN'] as const)(
-    "keeps, in %s, each page's head where the shell painted it: React's first render on the page draws the same <main> (src/protocol/page-heads.ts)",
+    "keeps, in %s, each page's head where the shell painted it: React's first render on the page draws the same <main> (src/proxy/shell/page-head-contract.ts)",
     async (locale) => {
       const heads = await renderPageHeads()
       expect(Object.keys(heads)).toEqual(STATIC_HEADS.map((page) => page.module))

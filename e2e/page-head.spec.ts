@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test'
 import { connectAs, expect, test } from './support/fixtures'
 
 /**
- * Each page's head (h1 and lede) comes in the shell the server sends (src/protocol/page-heads.ts)
+ * Each page's head (h1 and lede) comes in the shell the server sends (src/proxy/shell/page-head-contract.ts)
  * and is painted before any script runs; the app then takes over without moving or changing it:
  * the router's first render draws the same head (app-router.tsx), and so does the page.
  */
@@ -117,30 +117,93 @@ test.describe("The page's head, painted with the shell", () => {
   })
 })
 
+/** What a frame shows of the shell's own stylesheet (watchShellStyles). */
+interface ShellStyles {
+  /** Style sheets of the document, enabled, that hold exactly the shell's rules. */
+  sheets: number
+  /** Two of its rules at work: the skip link set aside, the body without the UA's margin. */
+  skipLink: string
+  bodyMargin: string
+}
+
+/**
+ * From the start of every document: `shellStyles()` counts the enabled style sheets that carry
+ * the rules of `css` (the build's first-load stylesheet, parsed here the same way), and
+ * `firstShellFrame` is what the first frame that had the shell's markup showed of them.
+ */
+async function watchShellStyles(page: Page, css: string) {
+  await page.addInitScript((shellCss) => {
+    const parsed = new CSSStyleSheet()
+    parsed.replaceSync(shellCss)
+    const textOf = (sheet: CSSStyleSheet) => {
+      try {
+        return [...sheet.cssRules].map((rule) => rule.cssText).join('\n')
+      } catch {
+        return null // Another origin's sheet: not ours.
+      }
+    }
+    const rules = textOf(parsed)
+    const shellStyles = () => {
+      const skipLink = document.querySelector('.skip-link')
+      return {
+        sheets: [...document.styleSheets].filter(
+          (sheet) => !sheet.disabled && textOf(sheet) === rules,
+        ).length,
+        skipLink: skipLink === null ? 'none' : getComputedStyle(skipLink).position,
+        bodyMargin: getComputedStyle(document.body).marginTop,
+      }
+    }
+    Object.assign(window, { shellStyles })
+    let frames = 0
+    const sample = () => {
+      if (document.querySelector('.skip-link') !== null) {
+        Object.assign(window, { firstShellFrame: shellStyles() })
+      } else if (++frames < 600) requestAnimationFrame(sample)
+    }
+    requestAnimationFrame(sample)
+  }, css)
+}
+
+const firstShellFrame = (page: Page) =>
+  page.evaluate(() => (window as unknown as { firstShellFrame?: ShellStyles }).firstShellFrame)
+const shellStylesNow = (page: Page) =>
+  page.evaluate(() => (window as unknown as { shellStyles: () => ShellStyles }).shellStyles())
+
 test.describe("The shell's own stylesheet, in the page", () => {
-  test('styles the first paint and is never fetched, not even through a login whose chunks list it', async ({
+  test('styles the first paint, applies once through a login and its landing page, and is never fetched', async ({
     page,
   }) => {
-    // The build links its first load's stylesheet; the server puts it in the page instead and
-    // keeps the link, disabled, for Vite's preload helper (src/proxy/shell/inline-styles.ts). On the
-    // callback, exchange-once.ts imports the landing page's chunks, whose dependencies name it.
-    const built = readFileSync(path.join(process.cwd(), 'dist', 'index.html'), 'utf8')
+    // The build links its first load's stylesheet; the server puts its rules in the page instead
+    // (src/proxy/shell/inline-styles.ts), and the build leaves it out of what the lazy chunks
+    // preload (scripts/build/first-load-styles.ts). On the callback, exchange-once.ts imports
+    // the landing page's chunks, whose preload lists named it before.
+    const dist = path.join(process.cwd(), 'dist')
+    const built = readFileSync(path.join(dist, 'index.html'), 'utf8')
     const file = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/.exec(
       built,
     )?.[1]
     expect(file, 'the build links its first load’s stylesheet').toBeDefined()
+    await watchShellStyles(page, readFileSync(path.join(dist, file ?? ''), 'utf8'))
     const stylesheets: string[] = []
     page.on('request', (request) => {
       if (request.resourceType() === 'stylesheet') stylesheets.push(new URL(request.url()).pathname)
     })
+    const styled: ShellStyles = { sheets: 1, skipLink: 'absolute', bodyMargin: '0px' }
+
     const response = await page.goto('/')
     const html = (await response?.text()) ?? ''
     expect(html).toMatch(/<style>[^<]*\.page-head/)
+    expect(html, 'the page names the file nowhere').not.toContain(file)
+    await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeVisible()
+    expect(await firstShellFrame(page), 'the first frame of /').toEqual(styled)
+    expect(await shellStylesNow(page), '/, drawn').toEqual(styled)
+
     await connectAs(page, { login: 'alice', scopes: ['repo:read'] })
     // The landing page has drawn the profile: its chunks, imported on the callback, are here.
     await expect(page.getByRole('article', { name: 'Alice Chen' })).toBeVisible()
+    expect(await firstShellFrame(page), 'the first frame back from the login').toEqual(styled)
+    expect(await shellStylesNow(page), 'the landing page, drawn').toEqual(styled)
     expect(stylesheets.length, 'the pages’ own stylesheets do load').toBeGreaterThan(0)
     expect(stylesheets).not.toContain(file)
-    expect(html).toContain(`<link rel="stylesheet" href="${file}" disabled>`)
   })
 })

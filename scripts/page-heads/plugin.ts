@@ -1,12 +1,12 @@
 /**
- * A Vite build step: renders each page's head (./render.tsx, src/protocol/page-heads.ts) once
+ * A Vite build step: renders each page's head (./render.tsx, src/proxy/shell/page-head-contract.ts) once
  * the bundle is written, and writes them beside the build's manifest. Every `vite build` runs it
  * (`npm run build`, the benchmark's and the tests' builds), so a build never has stale heads.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Plugin } from 'vite'
-import { PAGE_HEADS_FILE } from '../../src/protocol/page-heads.ts'
+import { PAGE_HEADS_FILE } from '../../src/proxy/shell/page-head-contract.ts'
 import type { renderPageHeads } from './render'
 
 export function prerenderPageHeads(): Plugin {

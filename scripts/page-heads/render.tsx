@@ -18,8 +18,8 @@ import { ScopesPage } from '../../src/web/scopes/scopes-page'
 import { UserLookupPage } from '../../src/web/users/user-lookup-page'
 import { setLocale } from '../../src/web/i18n/i18n-store'
 import { LOCALES, type Locale } from '../../src/protocol/locale'
-import { PAGES } from '../../src/protocol/page-modules'
-import type { PageHeads } from '../../src/protocol/page-heads'
+import { PAGES } from '../../src/proxy/shell/page-modules'
+import type { PageHeads } from '../../src/proxy/shell/page-head-contract'
 import { createQueryClient } from '../../src/web/query-client'
 
 /**

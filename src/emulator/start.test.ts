@@ -1,6 +1,6 @@
 import http from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
-import { IDLE_CONNECTION_MS } from '../protocol/keep-alive'
+import { IDLE_CONNECTION_MS } from '../server/keep-alive'
 import { startEmulator, type RunningEmulator } from './start'
 import { CONTROL_HEADERS } from './control/test-control'
 
@@ -31,7 +31,7 @@ describe('startEmulator', () => {
       headers: { 'User-Agent': 'start-test/1.0' },
     })
     await response.body?.cancel()
-    // src/protocol/keep-alive.ts: Node's 5 s met a client that reused its connection at 6 s.
+    // src/server/keep-alive.ts: Node's 5 s met a client that reused its connection at 6 s.
     expect(response.headers.get('Keep-Alive')).toBe(`timeout=${IDLE_CONNECTION_MS / 1000}`)
     expect(IDLE_CONNECTION_MS).toBeGreaterThan(60_000)
   })

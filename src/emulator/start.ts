@@ -3,7 +3,7 @@
  */
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
-import { keepIdleConnections } from '../protocol/keep-alive'
+import { keepIdleConnections } from '../server/keep-alive'
 import { createEmulator, type Emulator, type EmulatorOptions } from './emulator'
 import { parseProfile } from './profiles'
 

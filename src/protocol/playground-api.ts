@@ -8,7 +8,6 @@ import { z } from 'zod/mini'
 import { stringMap } from './envelope'
 import { EXCHANGE_PARAM_MAX_LENGTH } from './playground-common'
 
-// What every page needs is in playground-common.ts (the web app's first load imports it alone).
 export {
   CSRF_HEADER,
   CSRF_HEADER_VALUE,

@@ -1,9 +1,11 @@
 /**
  * The part of the web app ↔ proxy contract that every page needs: the CSRF header and the
  * response headers the proxy adds; the session's and the configuration's shapes are in
- * session-schemas.ts. playground-api.ts re-exports all of it, and the rest of the code imports
- * from there. This module builds no schema: the web app's first load imports it, and zod loads
- * beside the first request instead (src/web/lib/validate.ts; docs/decisions/0008).
+ * session-schemas.ts. Split from playground-api.ts, which re-exports all of it, for the
+ * first-load budget alone (bench/bundle-budget.test.ts): the web app's first load imports this
+ * module, which builds no schema, and zod loads beside the first request instead
+ * (src/web/lib/validate.ts; docs/decisions/0008). The rest of the code imports from
+ * playground-api.ts.
  */
 export type { ConnectedSession, PlaygroundConfig, SessionResponse } from './session-schemas'
 

@@ -3,7 +3,6 @@
  * separated by commas, and a token keeps the canonical list (implied scopes dropped).
  */
 
-// The tolerant parser lives apart, so that header parsing (first load) takes none of the table.
 export { parseScopeList } from './scope-list'
 import { parseScopeList } from './scope-list'
 

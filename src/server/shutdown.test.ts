@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterEach, describe, expect, it } from 'vitest'
 import { CONTROL_HEADERS } from '../emulator/control/test-control'
-import { IDLE_CONNECTION_MS } from '../protocol/keep-alive'
+import { IDLE_CONNECTION_MS } from './keep-alive'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../protocol/playground-api'
 import { freePort } from '../proxy/store/redis-process'
 
@@ -79,7 +79,7 @@ async function startServer(shutdownTimeoutMs: number) {
 describe('stopping the server', () => {
   it('finishes the request in flight on SIGTERM, refuses new connections, then exits 0', async () => {
     const server = await startServer(10_000)
-    // Idle connections are kept 65 s (src/protocol/keep-alive.ts); this one stays open, idle,
+    // Idle connections are kept 65 s (src/server/keep-alive.ts); this one stays open, idle,
     // and must not hold the exit below.
     const before = await server.lookup()
     expect(before.keepAlive).toBe(`timeout=${IDLE_CONNECTION_MS / 1000}`)

@@ -2,7 +2,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { ALL_PAGE_MODULES, CALLBACK_EARLY_ENTRY } from '../protocol/page-modules'
+import { ALL_PAGE_MODULES, CALLBACK_EARLY_ENTRY } from '../proxy/shell/page-modules'
 import { MANIFEST_PATH } from '../proxy/shell/page-preload'
 
 const chunk = (source: string) => `assets/${path.basename(source).replace(/\.\w+$/, '')}-h4sh.js`

@@ -23,10 +23,9 @@ export function styleHash(css: string): string {
 
 /**
  * Each first-load stylesheet of `html` as a `<style>` with its contents (read from `root`, the
- * build's directory). A `disabled` link to the same file stays beside it: a browser does not
- * fetch a disabled stylesheet (HTML Standard, link type "stylesheet": it is fetched once the
- * attribute is removed), and Vite's preload helper, which lists the entry's CSS among a lazy
- * chunk's dependencies, finds the link and does not load the file a second time.
+ * build's directory), in place of its link. No link to the file stays: nothing asks for it
+ * later either, as the build takes it out of the lazy chunks' preload lists, which Vite's preload
+ * helper would otherwise load it from (scripts/build/first-load-styles.ts).
  */
 export function inlineFirstLoadStyles(html: string, root: string): InlinedStyles {
   const hashes: string[] = []
@@ -41,7 +40,7 @@ export function inlineFirstLoadStyles(html: string, root: string): InlinedStyles
     // `</style` would end the element early (HTML §13.1.2.6, raw text elements).
     if (/<\/style/i.test(css)) throw new Error(`${href} contains "</style": it cannot be inlined`)
     hashes.push(styleHash(css))
-    return `<style>${css}</style><link rel="stylesheet" href="${href}" disabled>`
+    return `<style>${css}</style>`
   })
   return { html: inlined, hashes }
 }

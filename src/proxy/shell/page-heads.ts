@@ -1,11 +1,11 @@
 /**
- * Reads the pages' heads the build rendered (src/protocol/page-heads.ts), once, at start. Checked
+ * Reads the pages' heads the build rendered (page-head-contract.ts), once, at start. Checked
  * before the server puts any of it into a page: only a head element, only a page class.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
-import { PAGE_HEADS_FILE, type PageHeads } from '../../protocol/page-heads'
+import { PAGE_HEADS_FILE, type PageHeads } from './page-head-contract'
 
 const HeadHtml = z.string().regex(/^<header class="page-head">[\s\S]*<\/header>$/)
 

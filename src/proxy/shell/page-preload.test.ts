@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ALL_PAGE_MODULES, CALLBACK_EARLY_ENTRY, PAGES } from '../../protocol/page-modules'
+import { ALL_PAGE_MODULES, CALLBACK_EARLY_ENTRY, PAGES } from './page-modules'
 import { readPagePreload } from './page-preload'
 import { buildWith } from '../../testing/test-manifest'
 

@@ -1,6 +1,6 @@
 /**
  * The `<link>` tags that announce, in a page's shell, the chunks that page will load as it starts
- * (src/protocol/page-modules.ts): the browser fetches them beside the first load's chunk instead
+ * (page-modules.ts): the browser fetches them beside the first load's chunk instead
  * of one after the other once that chunk has run and the router has matched (bench: the login
  * round trip, Lighthouse's Largest Contentful Paint). Read from the build's manifest
  * (vite.config.ts `build.manifest`), once, at start.
@@ -9,13 +9,13 @@
  * (fetched, applied only when the chunk's code inserts them: no render-blocking stylesheet).
  * `crossorigin` as Vite writes on its own script tag, so that the fetch is the one the import
  * makes (HTML Standard, "module preload": the credentials mode must match). `fetchpriority="low"`
- * as on the shell's own script (vite.config.ts, lowPriorityScripts): none of them is needed for
+ * as on the shell's own script (scripts/build/low-priority-scripts.ts): none of them is needed for
  * the first paint, which the page's head in the shell makes (docs/decisions/0010).
  */
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
-import { ALL_PAGE_MODULES } from '../../protocol/page-modules'
+import { ALL_PAGE_MODULES } from './page-modules'
 
 /** Where `vite build` writes its manifest (Vite's `build.manifest: true`). */
 export const MANIFEST_PATH = path.join('.vite', 'manifest.json')
@@ -91,7 +91,7 @@ export function readPagePreload(root: string): PagePreload {
   const missing = ALL_PAGE_MODULES.filter((module) => !bySource.has(module))
   if (missing.length > 0) {
     throw new Error(
-      `The build at ${root} has no ${missing.join(', ')}: src/protocol/page-modules.ts names modules the app no longer has (or the build is older than the server).`,
+      `The build at ${root} has no ${missing.join(', ')}: src/proxy/shell/page-modules.ts names modules the app no longer has (or the build is older than the server).`,
     )
   }
   // Tags per distinct list of modules, built once: shells are asked for on every page load.
@@ -104,7 +104,7 @@ export function readPagePreload(root: string): PagePreload {
   const keyOf = (module: string) => {
     const key = bySource.get(module)
     // Every module of the table was checked above; another is not the table's.
-    if (key === undefined) throw new Error(`${module} is not in src/protocol/page-modules.ts`)
+    if (key === undefined) throw new Error(`${module} is not in src/proxy/shell/page-modules.ts`)
     return key
   }
   return {

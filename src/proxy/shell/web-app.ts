@@ -8,8 +8,8 @@ import path from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono, type Context } from 'hono'
 import { readCookie, type Locale } from '../../protocol/locale'
-import { withPageHead } from '../../protocol/page-heads'
-import { pageModule, pageModules, pageScripts } from '../../protocol/page-modules'
+import { withPageHead } from './page-head-contract'
+import { pageModule, pageModules, pageScripts } from './page-modules'
 import type { Config } from '../config'
 import { inlineFirstLoadStyles } from './inline-styles'
 import { localizeShell, shellLocale } from './localize-shell'
@@ -57,7 +57,7 @@ function withPreconnect(html: string, config: Config): string {
   return html.includes('</head>') ? html.replace('</head>', `${links}</head>`) : html
 }
 
-/** The shell's own script tag, as vite.config.ts's lowPriorityScripts leaves it. */
+/** The shell's own script tag, as scripts/build/low-priority-scripts.ts leaves it. */
 const FIRST_LOAD_SCRIPT = /<script type="module"/
 
 /**
@@ -79,7 +79,7 @@ function readShells(root: string, config: Config) {
 }
 
 /**
- * The shell for a page: in its language, with the page's head (src/protocol/page-heads.ts),
+ * The shell for a page: in its language, with the page's head (page-head-contract.ts),
  * announcing the chunks that page loads as it starts (page-preload.ts). Encoded once per
  * distinct page (a few dozen: the routes, two languages, connected or not), when first asked for.
  */

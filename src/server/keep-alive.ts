@@ -8,12 +8,16 @@
  * connection at any time). e2e/client-code.spec.ts met it so on a loaded machine: Playwright's
  * request client sent a GET of the emulator's log 6 s after its previous call. Each server's
  * `Keep-Alive: timeout=65` tells its clients (undici reads it: src/proxy/api/upstream.ts).
+ *
+ * A setting of the servers, not of the protocol, so it is here with the composition root's
+ * other server concerns (shutdown.ts). The emulator, which also runs alone (`npm run emulator`),
+ * imports this module and nothing else of this folder (eslint.config.js).
  */
 export const IDLE_CONNECTION_MS = 65_000
 
 /**
- * Sets it on a node:http server (typed by shape: this folder imports no `node:` module, decision
- * 0002). Shutting down is not held by it: src/server/shutdown.ts closes idle connections.
+ * Sets it on a node:http server (typed by shape: the emulator's comes from @hono/node-server's
+ * `serve`). Shutting down is not held by it: shutdown.ts closes idle connections.
  */
 export function keepIdleConnections(server: { keepAliveTimeout: number }): void {
   server.keepAliveTimeout = IDLE_CONNECTION_MS

@@ -1,16 +1,21 @@
 /**
  * The code each page of the web app loads as it starts, named by source path as the build's
  * manifest names it (`vite build`, `build.manifest`). The server announces these in the page's
- * shell (`<link rel="modulepreload">`, src/proxy/shell/page-preload.ts) so that they download beside the
- * first load's chunk instead of after it has run: a page's chunk is only asked for once the
- * router has matched, and a callback's exchange once its chunk has come (bench: the login round
- * trip; Lighthouse's Largest Contentful Paint on a phone).
+ * shell (`<link rel="modulepreload">`, page-preload.ts) so that they download beside the first
+ * load's chunk instead of after it has run: a page's chunk is only asked for once the router has
+ * matched, and a callback's exchange once its chunk has come (bench: the login round trip;
+ * Lighthouse's Largest Contentful Paint on a phone).
  *
- * src/web/app-router.tsx imports each page's module by these paths; src/protocol/page-modules.test.ts
- * holds the two together. A module the build does not have stops the server at start
+ * A fact of the build that the shell reads, so it lives with the shell: the web app imports
+ * none of it (its router names its pages literally, for the bundler), and src/protocol holds
+ * only what the browser and the servers share at run time. The build's own tooling (scripts/,
+ * bench/) and the tests' manifest (src/testing/test-manifest.ts) read it here too.
+ *
+ * src/web/app-router.tsx imports each page's module by these paths; page-modules.test.ts holds
+ * the two together. A module the build does not have stops the server at start
  * (page-preload.ts), so a rename cannot leave a dead link behind.
  */
-import type { Locale } from './locale'
+import type { Locale } from '../../protocol/locale'
 
 export const PAGES = {
   connect: 'src/web/connect/connect-page.tsx',

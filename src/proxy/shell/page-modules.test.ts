@@ -65,7 +65,7 @@ describe('pageModules', () => {
  */
 describe('the page modules table', () => {
   it('has the routes of app-router.tsx, each with the module its lazy() imports', () => {
-    const source = readFileSync(path.join(import.meta.dirname, '../web/app-router.tsx'), 'utf8')
+    const source = readFileSync(path.join(import.meta.dirname, '../../web/app-router.tsx'), 'utf8')
     const routes = [
       ...source.matchAll(
         /(?:index: true|path: '([^']+)'),\s*lazy: \(\) =>\s*import\('\.\/([^']+)'\)/g,

@@ -3,11 +3,17 @@
  * largest text of a page is on screen with the first paint instead of after the app's code and
  * the page's chunk have come and run (Lighthouse's Largest Contentful Paint on a phone,
  * bench/lighthouse.ts). Rendered at build time by the pages' own components
- * (scripts/page-heads/render.tsx) into `dist/.vite/page-heads.json`; the server puts a page's head in
- * its shell (src/proxy/shell/web-app.ts), and the router's first render draws that same head around
- * its loading line until the page takes over (src/web/app-router.tsx): nothing moves.
+ * (scripts/page-heads/render.tsx) into `dist/.vite/page-heads.json`; the server reads them
+ * (page-heads.ts) and puts a page's head in its shell (web-app.ts), and the router's first render
+ * draws that same head around its loading line until the page takes over
+ * (src/web/app-router.tsx): nothing moves.
+ *
+ * What the build and the shell agree on: where the file is, what it holds, and where a head goes
+ * in the shell. With the shell, which reads it on every page; the build step imports it from
+ * here. Not in src/protocol, which holds only what the browser and the servers share at run
+ * time: the web app reads the head from the page, not from this file.
  */
-import type { Locale } from './locale'
+import type { Locale } from '../../protocol/locale'
 
 /** Where the build writes the heads in its output: beside its manifest, which no page serves. */
 export const PAGE_HEADS_FILE = '.vite/page-heads.json'
