@@ -5,7 +5,7 @@ import { AppLayout } from './layout/app-layout'
 import { appMessages } from './layout/messages'
 import { PageErrorPage, RootErrorPage } from './layout/root-error-page'
 
-/** The page's head the server put in the shell it sent (src/protocol/page-heads.ts). */
+/** The page's head the server put in the shell it sent (src/proxy/shell/page-head-contract.ts). */
 export interface ShellHead {
   className: string
   html: string
