@@ -416,15 +416,6 @@ describe('the sign-in form', () => {
     await expectPage(response, 400, 'must be sent as application/x-www-form-urlencoded')
   })
 
-  it('refuses a form without its CSRF token with a 403 page', async () => {
-    const { app } = setup()
-    const signIn = await openSignIn(app)
-    const withoutToken = signIn.hidden.filter(([name]) => name !== 'csrf')
-    const response = await postSignIn(app, { ...signIn, hidden: withoutToken }, 'alice')
-    expect(response.headers.get('Set-Cookie')).toBeNull()
-    await expectPage(response, 403, 'The sign-in form’s security token is missing or wrong.')
-  })
-
   it('has inputs labelled Login and Password and one-click demo users', async () => {
     const { app } = setup()
     const html = await (await webAuthorize(app)).text()
