@@ -3,6 +3,8 @@
  * served on 127.0.0.1 at a port of their own, cross-site to the app on localhost.
  */
 import type { ConsoleMessage, Page } from '@playwright/test'
+import { z } from 'zod/mini'
+import { stringMap } from '../src/protocol/envelope'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../src/protocol/playground-api'
 import { E2E_APP_ORIGIN, E2E_EMULATOR_ORIGIN } from './support/ports'
 import { APP_NAME, DEMO_USERS, connectAs, expect, sessionOf, test } from './support/fixtures'
@@ -134,9 +136,11 @@ test.describe('Attacks from another site', () => {
     )
     const victimTab = await page.context().newPage()
     await victimTab.goto(`${attacker.origin}/csrf`)
-    const results = JSON.parse(
-      (await victimTab.locator('#results').filter({ hasText: '{' }).textContent()) ?? '{}',
-    ) as Record<string, string>
+    const results = stringMap(z.string()).parse(
+      JSON.parse(
+        (await victimTab.locator('#results').filter({ hasText: '{' }).textContent()) ?? '{}',
+      ),
+    )
     expect(results).toEqual({
       'POST /auth/logout': 'refused: TypeError',
       'POST /auth/logout with the custom header': 'refused: TypeError',

@@ -9,6 +9,8 @@ import type { ProfileName } from '../../src/emulator/profiles'
 import type { RequestLogEntry } from '../../src/emulator/control/request-log'
 import { CONTROL_HEADERS, type FaultInput } from '../../src/emulator/control/test-control'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src/protocol/playground-api'
+import { SessionResponseSchema, type SessionResponse } from '../../src/protocol/session-schemas'
+import { RequestLogAnswerSchema } from '../../src/testing/control-answers'
 import { startAttackerSite, type AttackerSite } from './attacker'
 import { E2E_APP_ORIGIN, E2E_EMULATOR_ORIGIN } from './ports'
 
@@ -54,8 +56,7 @@ function createEmulator(request: APIRequestContext): Emulator {
   const log = async () => {
     const response = await request.get('/__emulator/log', { headers })
     expect(response.status(), 'GET /__emulator/log').toBe(200)
-    const body = (await response.json()) as { entries: RequestLogEntry[] }
-    return body.entries
+    return RequestLogAnswerSchema.parse(await response.json()).entries
   }
   return {
     async reset() {
@@ -285,15 +286,19 @@ export function recordRequests(page: Page): Request[] {
  * The proxy's `/auth/session` answer, asked from the page itself (same-origin fetch with the
  * app's CSRF header), so the browser decides which cookies go with it as it does for the app.
  */
-export async function sessionOf(page: Page): Promise<{ connected: boolean; scope?: string }> {
+export async function sessionOf(page: Page): Promise<SessionResponse> {
   expect(new URL(page.url()).origin, 'sessionOf needs a page on the app').toBe(E2E_APP_ORIGIN)
   const { status, body } = await page.evaluate(
     async ([header, value]) => {
       const response = await fetch('/auth/session', { headers: { [header]: value } })
-      return { status: response.status, body: (await response.json()) as unknown }
+      const body: unknown = await response.json()
+      return { status: response.status, body }
     },
     [CSRF_HEADER, CSRF_HEADER_VALUE] as const,
   )
   expect(status, 'GET /auth/session').toBe(200)
-  return body as { connected: boolean; scope?: string }
+  const session = SessionResponseSchema.parse(body)
+  // Parsing drops keys the schema does not name; the callers' toEqual would have seen them.
+  expect(session, 'GET /auth/session holds no other keys').toEqual(body)
+  return session
 }
