@@ -6,6 +6,7 @@
 import { test as base, expect, type APIRequestContext } from '@playwright/test'
 import type { Browser, BrowserContext, Page, Request } from '@playwright/test'
 import type { ProfileName } from '../../src/emulator/profiles'
+import { SEED_PASSWORD, seedUsers, type SeedLogin } from '../../src/emulator/seed'
 import type { RequestLogEntry } from '../../src/emulator/control/request-log'
 import { CONTROL_HEADERS, type FaultInput } from '../../src/emulator/control/test-control'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src/protocol/playground-api'
@@ -19,14 +20,17 @@ export { expect }
 export const APP_NAME = 'Yuque OAuth Playground'
 export const SESSION_COOKIE = 'pg_session'
 
-export const DEMO_USERS = {
-  alice: { id: 1001, name: 'Alice Chen' },
-  bob: { id: 1002, name: 'Bob Martin' },
-  wangxiaoming: { id: 1003, name: '王小明' },
-  carol: { id: 1004, name: 'Carol Díaz' },
-} as const
-export type DemoLogin = keyof typeof DEMO_USERS
-export const DEMO_PASSWORD = 'password'
+/** The emulator's demo users, as its seed defines them: the sign-in page offers each one. */
+export const DEMO_USERS = seedUsers
+export type DemoLogin = SeedLogin
+export const DEMO_PASSWORD = SEED_PASSWORD
+
+/** The demo user `login`: the name and id the pages show for them. */
+export function demoUser(login: DemoLogin): (typeof DEMO_USERS)[number] {
+  const user = DEMO_USERS.find((candidate) => candidate.login === login)
+  if (user === undefined) throw new Error(`The emulator's seed has no user "${login}".`)
+  return user
+}
 
 /** The emulator's test-control API (`/__emulator/*`), as the tests use it. */
 export interface Emulator {
@@ -255,7 +259,7 @@ export async function connectAs(page: Page, options: ConnectOptions): Promise<vo
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   } else {
     await page
-      .getByRole('button', { name: `Sign in as ${DEMO_USERS[login].name} (@${login})` })
+      .getByRole('button', { name: `Sign in as ${demoUser(login).name} (@${login})` })
       .click()
   }
 
