@@ -37,6 +37,19 @@ const WEB_FEATURES = [
   'client-code',
 ]
 
+/** Tests, the e2e suite and the helpers they share (src/testing/): none of it ships. */
+const TEST_FILES = ['**/*.test.{ts,tsx}', 'e2e/**', 'src/testing/**']
+
+/**
+ * src/web/lib is shared: no feature is imported into it. One zone, kept in both blocks that
+ * configure import-x/no-restricted-paths (a later block replaces a rule's options, never merges).
+ */
+const webLibZone = {
+  target: './src/web/lib',
+  from: WEB_FEATURES.map((feature) => `./src/web/${feature}`),
+  message: 'src/web/lib is shared: it imports no feature (register a listener instead).',
+}
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'bench/results'] },
   js.configs.recommended,
@@ -84,19 +97,37 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: [webLibZone] }],
+    },
+  },
+  {
+    // Test helpers (src/testing/) sign in through pages, parse test-only answers and fuzz: only
+    // tests, e2e and bench use them, so none of it ships in the server or the bundle.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: TEST_FILES,
+    rules: {
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
+            webLibZone,
             {
-              target: './src/web/lib',
-              from: WEB_FEATURES.map((feature) => `./src/web/${feature}`),
-              message:
-                'src/web/lib is shared: it imports no feature (register a listener instead).',
+              target: './src',
+              from: './src/testing',
+              message: 'src/testing/ holds test helpers: only tests, e2e and bench import them.',
             },
           ],
         },
       ],
+    },
+  },
+  {
+    // A file past 350 lines holds more than one concern: split it by concern. Tests, generated
+    // catalogues and test helpers are exempt.
+    files: ['src/**/*.{ts,tsx}', 'scripts/**/*.{ts,tsx,js}', 'bench/**/*.{ts,tsx,js}'],
+    ignores: [...TEST_FILES, '**/*.gen.ts'],
+    rules: {
+      'max-lines': ['error', { max: 350, skipBlankLines: false, skipComments: false }],
     },
   },
   {
