@@ -1,8 +1,8 @@
 /**
- * The seed's users as the API's records, in the real service's shape (V2User of
- * yuque-openapi-2.0.1.json; shapes.ts builds the others, from the model). A user record never
- * carries e-mail or telephone (spec §2.1). Counts are counted, never constants; a field the
- * document types as a string (not nullable) is never null (`text`), in both profiles.
+ * The seed's users as the API's records (the others: shapes.ts), in the service's shape (V2User
+ * of yuque-openapi-2.0.1.json). A user record never carries e-mail or telephone (spec §2.1).
+ * Counts are counted, never constants; a field the document types as a string (not nullable)
+ * is never null (`text`), in both profiles.
  */
 import type { User } from '../../protocol/schemas'
 import type { SeedGroup, SeedRepo, SeedUser } from '../seed'
