@@ -1,16 +1,20 @@
 /**
- * In Chromium, against the production build: the login round trip beside a warm load of /me,
- * and the requests of a scripted tour (duplicates, and whether the profile's requests start in
- * parallel). Timings are taken the same way for both sides of every ratio.
+ * In Chromium, against the production build: the login round trip beside a warm load of /me.
+ * Timings are taken the same way for both sides of every ratio (bench/page-clock.ts).
  */
 import { chromium } from '@playwright/test'
-import type { Browser, BrowserContext, Page, Request } from '@playwright/test'
+import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { CHROMIUM_ARGS, findChromium } from '../e2e/support/browser'
-import { DEMO_LOGIN, DEMO_NAME, DEMO_USER_ID, type BenchStack, type SessionCookie } from './stack'
+import {
+  AUTHORIZE_CLICKED,
+  FLOOR_LINK_ATTRIBUTE,
+  connectedContext,
+  nameDrawnAfter,
+  newAppContext,
+} from './page-clock'
+import { DEMO_LOGIN, DEMO_NAME, type BenchStack, type SessionCookie } from './stack'
 
 export const LOGIN_RUNS = 7
-/** Every wait in a browser run is bounded. */
-const STEP_TIMEOUT_MS = 20_000
 const APP_NAME = 'Yuque OAuth Playground'
 
 /**
@@ -36,94 +40,6 @@ export async function launchChromium(
   })
 }
 
-export function profileName(page: Page) {
-  return page.getByRole('main').getByRole('heading', { level: 2, name: DEMO_NAME, exact: true })
-}
-
-/**
- * When the profile's name was first drawn in this document, on the system clock (ms): recorded
- * by the page itself. Playwright's waitFor checks at 0, 20, 70, 170, 270, 770, 1270… ms (its
- * back-off, playwright-core retryWithProgressAndBackoff), so the moment it reports can be up to
- * 500 ms after the name appeared, and more so the later the name comes: a ratio of two such
- * readings measured the back-off. A MutationObserver sees the heading's text arrive (no layout
- * asked for in it: a forced layout per mutation would slow the very page it times); the frame
- * after it (requestAnimationFrame, run just before that frame's paint) is when it shows, and it
- * is checked to have a box there. A string, not a function: tsx would wrap a function's inner
- * names in a helper the page has not.
- *
- * The login's clock starts the same way, in the page: when the consent page's Authorize button
- * got its click (the event's own time stamp, told over the console: the next document cannot read
- * this one's variables). Playwright's click() first waits for the button to be visible, stable
- * over two frames and hit by the pointer: 21–32 ms before the page saw the click, in 8 logins on
- * this machine. That wait was on the login's clock and on no warm load's.
- *
- * The name's moment comes over the console too, and nothing of Playwright's runs in the page
- * until it has: a locator or waitForFunction first evaluates Playwright's own script in the new
- * document, and in a Chromium trace of a login that was a 22 ms task on the callback's main thread
- * (parsing and compiling the script), between the shell's parsing and its first paint: the
- * harness's cost, paid in every document it looked at, which no user's browser pays.
- */
-const AUTHORIZE_CLICKED = 'bench:authorize-clicked'
-/** Marks the link the login's floor follows (LoginTimings.floorMs, followFloorLink). */
-const FLOOR_LINK_ATTRIBUTE = 'data-bench-floor'
-const NAME_DRAWN = 'bench:name-drawn'
-const NAME_WATCH = `(() => {
-  addEventListener('click', (event) => {
-    const approve = event.target instanceof Element && event.target.closest(
-      'button[name="decision"][value="approve"], a[${FLOOR_LINK_ATTRIBUTE}]')
-    if (event.isTrusted && approve) {
-      console.debug(${JSON.stringify(AUTHORIZE_CLICKED)}, performance.timeOrigin + event.timeStamp)
-    }
-  }, true)
-  const heading = () => [...document.querySelectorAll('main h2')].find(
-    (h) => h.textContent.trim() === ${JSON.stringify(DEMO_NAME)})
-  const observer = new MutationObserver(() => {
-    if (heading() === undefined) return
-    observer.disconnect()
-    requestAnimationFrame(() => {
-      if (heading()?.getClientRects().length > 0) {
-        console.debug(${JSON.stringify(NAME_DRAWN)}, performance.timeOrigin + performance.now(),
-          performance.timeOrigin)
-      } else watch()
-    })
-  })
-  const watch = () => observer.observe(document, { subtree: true, childList: true, characterData: true })
-  watch()
-})()`
-
-interface NameDrawn {
-  /** When the page drew the name (NAME_WATCH), on the system clock. */
-  at: number
-  /** When this document's navigation started (performance.timeOrigin), on the same clock. */
-  navigationStart: number
-}
-
-/**
- * Does `action` (a navigation, a click that leads to one), then waits for the name the page drew;
- * answers when it drew it and when its document started. The heading is checked with a locator
- * only then, once the clock has stopped.
- */
-export async function nameDrawnAfter(
-  page: Page,
-  action: () => Promise<unknown>,
-): Promise<NameDrawn> {
-  const drawn = page.waitForEvent('console', {
-    predicate: (message) => message.text().startsWith(NAME_DRAWN),
-  })
-  // When the action fails, its error is the one to report, not this wait's time-out later.
-  drawn.catch(() => undefined)
-  await action()
-  const [at, navigationStart] = (await drawn).text().slice(NAME_DRAWN.length).trim().split(' ')
-  await profileName(page).waitFor()
-  const times = { at: Number(at), navigationStart: Number(navigationStart) }
-  if (!Number.isFinite(times.at) || !Number.isFinite(times.navigationStart)) {
-    throw new Error(
-      `the page noted the name at an odd time: ${at} (document from ${navigationStart})`,
-    )
-  }
-  return times
-}
-
 /** A warm load of /me from its navigation's start to the name, as the page clocked both. */
 async function warmLoadMs(page: Page, load: () => Promise<unknown>): Promise<number> {
   const { at, navigationStart } = await nameDrawnAfter(page, load)
@@ -140,31 +56,6 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1
     ? (sorted[middle] ?? NaN)
     : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2
-}
-
-async function newAppContext(browser: Browser, stack: BenchStack): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: stack.appOrigin })
-  await context.addInitScript({ content: NAME_WATCH })
-  context.setDefaultTimeout(STEP_TIMEOUT_MS)
-  context.setDefaultNavigationTimeout(STEP_TIMEOUT_MS)
-  return context
-}
-
-/**
- * A context already holding a session made by the real flow through the proxy, its cookies
- * SameSite=Strict as the proxy sets them unless `sameSite` says otherwise.
- */
-export async function connectedContext(
-  browser: Browser,
-  stack: BenchStack,
-  sessionCookies: readonly SessionCookie[],
-  sameSite: 'Strict' | 'Lax' = 'Strict',
-): Promise<BrowserContext> {
-  const context = await newAppContext(browser, stack)
-  await context.addCookies(
-    sessionCookies.map((cookie) => ({ ...cookie, url: stack.appOrigin, sameSite })),
-  )
-  return context
 }
 
 /**
@@ -278,7 +169,7 @@ async function checkSameRenderer(browser: Browser, stack: BenchStack): Promise<s
  * (when given) against the service on loopback, then in `browser` on loopback, its floor (a
  * context holding `sessionCookies`) and against a distant service; then, in the last context (now
  * connected), N reloads of /me, each followed by /me in a new tab. Every clock starts and stops in
- * the page (NAME_WATCH).
+ * the page (page-clock.ts, NAME_WATCH).
  */
 export async function measureLoginRoundTrip(
   browser: Browser,
@@ -391,226 +282,5 @@ export async function measureLoginRoundTrip(
     warmMs,
     newTabMs,
     steps,
-  }
-}
-
-export interface TourRequest {
-  step: string
-  method: string
-  path: string
-  /** ms since the tour's first request. */
-  start: number
-  end: number | null
-  status: number | null
-}
-
-export interface TourResult {
-  steps: string[]
-  requests: TourRequest[]
-  durationMs: number
-  /** Each distinct request the tour needs once: the data it shows. */
-  minimum: string[]
-  duplicates: string[]
-  profileLoad: { requests: TourRequest[]; isParallel: boolean; waterfall: string[] }
-}
-
-/** How late the profile step's API answers come (see measureTour). */
-const PROFILE_API_DELAY_MS = 150
-
-const isDataPath = (path: string) => path.startsWith('/api/') || path.startsWith('/auth/')
-
-/**
- * profile → hello → profile → look up a user → back to the profile, in a connected context.
- * Every page's data stays fresh (staleTime 30 s) for the whole tour, so the least it can cost
- * is one request per distinct piece of data shown.
- */
-export async function measureTour(
-  browser: Browser,
-  stack: BenchStack,
-  sessionCookies: readonly SessionCookie[],
-): Promise<TourResult> {
-  const context = await connectedContext(browser, stack, sessionCookies)
-  const page = await context.newPage()
-  const requests: (TourRequest & { epochStart: number })[] = []
-  let step = ''
-  const pending = new Map<Request, TourRequest & { epochStart: number }>()
-  page.on('request', (request) => {
-    const url = new URL(request.url())
-    if (url.origin !== stack.appOrigin || !isDataPath(url.pathname)) return
-    const entry = {
-      step,
-      method: request.method(),
-      path: url.pathname,
-      start: 0,
-      end: null,
-      status: null,
-      epochStart: Date.now(),
-    }
-    requests.push(entry)
-    pending.set(request, entry)
-  })
-  page.on('requestfinished', (request) => {
-    const entry = pending.get(request)
-    if (entry === undefined) return
-    const timing = request.timing()
-    entry.epochStart = timing.startTime
-    entry.end = timing.responseEnd >= 0 ? timing.responseEnd : null
-  })
-  page.on('response', (response) => {
-    const entry = pending.get(response.request())
-    if (entry !== undefined) entry.status = response.status()
-  })
-
-  const nav = (name: string) =>
-    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true })
-  const settle = () => page.waitForLoadState('networkidle', { timeout: STEP_TIMEOUT_MS })
-  /**
-   * The profile's requests as the page saw them (Resource Timing): asked when its code called
-   * fetch(), answered when the answer reached it. Playwright's own timing starts a request the
-   * step's route held back only once released, which dated a request made at once up to 150 ms
-   * late and, under load, made a parallel start look like a wait.
-   */
-  let profileTimes: { path: string; start: number; end: number }[] = []
-  const steps: [string, () => Promise<void>][] = [
-    [
-      'open /me',
-      async () => {
-        // Every API answer of this step comes 150 ms late, so that a request that waited for
-        // another's answer shows it plainly: it cannot start before that answer came.
-        await page.route('**/api/v2/**', async (route) => {
-          await new Promise((resolve) => setTimeout(resolve, PROFILE_API_DELAY_MS))
-          await route.continue()
-        })
-        await page.goto('/me')
-        await profileName(page).waitFor()
-        await settle()
-        await page.unrouteAll()
-        profileTimes = await page.evaluate(() =>
-          performance
-            .getEntriesByType('resource')
-            .filter((entry) => /\/(api|auth)\//.test(new URL(entry.name).pathname))
-            .map((entry) => ({
-              path: new URL(entry.name).pathname,
-              start: entry.startTime,
-              end: (entry as PerformanceResourceTiming).responseEnd,
-            })),
-        )
-      },
-    ],
-    [
-      'Hello',
-      async () => {
-        await nav('Hello').click()
-        await page.getByRole('main').getByRole('figure').waitFor()
-      },
-    ],
-    [
-      'Profile',
-      async () => {
-        await nav('Profile').click()
-        await profileName(page).waitFor()
-      },
-    ],
-    [
-      'look up bob',
-      async () => {
-        await nav('Users').click()
-        await page.getByLabel('Login or numeric id').fill('bob')
-        await page.getByRole('button', { name: 'Look up', exact: true }).click()
-        await page.getByRole('main').getByRole('heading', { name: 'Bob Martin' }).waitFor()
-      },
-    ],
-    [
-      'back ×2 to /me',
-      async () => {
-        await page.goBack()
-        await page.goBack()
-        await profileName(page).waitFor()
-      },
-    ],
-  ]
-  const started = performance.now()
-  try {
-    for (const [name, run] of steps) {
-      step = name
-      await run()
-      await settle()
-    }
-  } finally {
-    await context.close()
-  }
-  const durationMs = performance.now() - started
-
-  const origin = Math.min(...requests.map((request) => request.epochStart))
-  const tour: TourRequest[] = requests.map(({ epochStart, end, ...request }) => ({
-    ...request,
-    start: epochStart - origin,
-    end: end === null ? null : epochStart - origin + end,
-  }))
-  const keyOf = (request: TourRequest) => `${request.method} ${request.path}`
-  const seen = new Set<string>()
-  const duplicates: string[] = []
-  for (const request of tour) {
-    const key = keyOf(request)
-    if (seen.has(key)) duplicates.push(`${key} (again in "${request.step}")`)
-    seen.add(key)
-  }
-
-  // The profile's requests for the account's data (/api/…): the user, and the repositories and
-  // teams panels. Each may wait only for an answer it needs data from: the panels need the
-  // user's login and id (the service has no /user/repos), the user needs nothing but the cookie.
-  // A request waited needlessly when another answer (the session's included) came after its
-  // own dependencies had answered and before it started; with every API answer 150 ms late in
-  // this step, waiting cannot hide in the noise. /auth/config (the status bar's) is no
-  // dependency: nothing waits for it.
-  const profileRequests = tour
-    .filter((request) => request.step === 'open /me')
-    .map((request) => {
-      const seen = profileTimes.find((timed) => timed.path === request.path)
-      return seen === undefined ? request : { ...request, start: seen.start, end: seen.end }
-    })
-  const isAccountData = (request: TourRequest) => request.path.startsWith('/api/')
-  const needsUser = (request: TourRequest) =>
-    /^\/api\/v2\/users\/[^/]+\/(repos|groups)/.test(request.path)
-  const isDependency = (later: TourRequest, earlier: TourRequest) =>
-    needsUser(later) && earlier.path === '/api/v2/user'
-  const waterfall: string[] = []
-  for (const later of profileRequests.filter(isAccountData)) {
-    const readyAt = Math.max(
-      0,
-      ...profileRequests
-        .filter((earlier) => isDependency(later, earlier))
-        .map((earlier) => earlier.end ?? 0),
-    )
-    const waitedFor = profileRequests.filter(
-      (earlier) =>
-        earlier !== later &&
-        (isAccountData(earlier) || earlier.path === '/auth/session') &&
-        !isDependency(later, earlier) &&
-        earlier.end !== null &&
-        earlier.end > readyAt &&
-        earlier.end <= later.start,
-    )
-    if (waitedFor.length > 0) {
-      waterfall.push(
-        `${keyOf(later)} starts at ${later.start.toFixed(0)} ms, after ${waitedFor.map((earlier) => `${keyOf(earlier)} (answered at ${(earlier.end ?? 0).toFixed(0)} ms)`).join(' and ')}`,
-      )
-    }
-  }
-  return {
-    steps: steps.map(([name]) => name),
-    requests: tour,
-    durationMs,
-    minimum: [
-      'GET /auth/session',
-      'GET /auth/config',
-      'GET /api/v2/user',
-      `GET /api/v2/users/${DEMO_LOGIN}/repos`,
-      `GET /api/v2/users/${DEMO_USER_ID}/groups`,
-      'GET /api/v2/hello',
-      'GET /api/v2/users/bob',
-    ],
-    duplicates,
-    profileLoad: { requests: profileRequests, isParallel: waterfall.length === 0, waterfall },
   }
 }

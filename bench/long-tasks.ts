@@ -9,7 +9,8 @@
  * Bounded: 8 loads a build (BENCH_LONG_TASK_LOADS, at most 20).
  */
 import path from 'node:path'
-import { connectedContext, launchChromium, median, nameDrawnAfter } from './browser'
+import { launchChromium, median } from './browser'
+import { connectedContext, nameDrawnAfter } from './page-clock'
 import { connectThroughProxy, startBenchStack } from './stack'
 
 const LOADS = Math.min(20, Math.max(1, Number(process.env.BENCH_LONG_TASK_LOADS ?? 8) || 8))

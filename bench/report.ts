@@ -2,8 +2,10 @@
  * The benchmark's results and their Markdown rendering: every figure beside its floor and its
  * target, with pass or miss and by how much.
  */
-import { BUNDLE_BUDGET, KB, type BundleReport, type FileSize } from './bundle'
-import { DISTANT_SERVICE_DELAY_MS, median, type LoginTimings, type TourResult } from './browser'
+import { BUNDLE_BUDGET, KB, type BundleReport } from './bundle'
+import type { FileSize } from './bundle-measure'
+import { DISTANT_SERVICE_DELAY_MS, median, type LoginTimings } from './browser'
+import type { TourResult } from './tour'
 import { LIGHTHOUSE_CATEGORIES, type LighthouseResult } from './lighthouse'
 import type { LOAD, LoadResult } from './proxy-load'
 import { summaryTable } from './summary'
@@ -84,7 +86,7 @@ function bundleDetails(report: BundleReport): string[] {
       ],
     ),
     '',
-    `**Loaded as the first request leaves** (every page: the api client's checks and the session schema, bench/bundle.ts FIRST_REQUEST_MODULES; budget ${kb(BUNDLE_BUDGET.firstRequest)} gzip): ${
+    `**Loaded as the first request leaves** (every page: the api client's checks and the session schema, bench/bundle-measure.ts FIRST_REQUEST_MODULES; budget ${kb(BUNDLE_BUDGET.firstRequest)} gzip): ${
       app.firstRequest.js.map((file) => `\`${file.file}\` ${kb(file.gzip)}`).join(', ') || '—'
     }, **${kb(app.firstRequest.total.gzip)}** gzip in all.`,
     '',
@@ -157,7 +159,7 @@ function loginDetails(login: LoginTimings & { loginMedianMs: number; warmMedianM
   return [
     '## Login round trip',
     '',
-    'Chromium via Playwright, production build. Login: a fresh context opens `/?returnTo=/me`, presses Connect, signs in as Alice on the emulator; the clock runs from the click on Authorize, as the consent page received it, to the frame that draws “Alice Chen” in the profile card. Warm: the last context (now connected) reloads `/me`, from the navigation’s start until the same frame; after each reload, the same in a new tab (the same HTTP cache, a new renderer process). The pages themselves note both ends and tell them over the console (bench/browser.ts, NAME_WATCH): Playwright’s own wait checks after 0, 20, 70, 170, 270, 770 ms…, which measured its back-off more than the page, its click() waits for the button to be stable first, and a locator first runs Playwright’s own script in the page (a 22 ms task in a login’s trace), so none is used until the clock has stopped.',
+    'Chromium via Playwright, production build. Login: a fresh context opens `/?returnTo=/me`, presses Connect, signs in as Alice on the emulator; the clock runs from the click on Authorize, as the consent page received it, to the frame that draws “Alice Chen” in the profile card. Warm: the last context (now connected) reloads `/me`, from the navigation’s start until the same frame; after each reload, the same in a new tab (the same HTTP cache, a new renderer process). The pages themselves note both ends and tell them over the console (bench/page-clock.ts, NAME_WATCH): Playwright’s own wait checks after 0, 20, 70, 170, 270, 770 ms…, which measured its back-off more than the page, its click() waits for the button to be stable first, and a locator first runs Playwright’s own script in the page (a 22 ms task in a login’s trace), so none is used until the clock has stopped.',
     '',
     `- login (ms): ${list(login.loginMs)} → median **${ms(login.loginMedianMs)}**`,
     `- login with the service ${DISTANT_SERVICE_DELAY_MS} ms away (ms), interleaved with the above: ${list(login.distantLoginMs)} → median **${ms(median(login.distantLoginMs))}**`,

@@ -3,9 +3,11 @@
  * served on 127.0.0.1 at a port of their own, cross-site to the app on localhost.
  */
 import type { ConsoleMessage, Page } from '@playwright/test'
+import { z } from 'zod/mini'
+import { stringMap } from '../src/protocol/envelope'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../src/protocol/playground-api'
 import { E2E_APP_ORIGIN, E2E_EMULATOR_ORIGIN } from './support/ports'
-import { APP_NAME, DEMO_USERS, connectAs, expect, sessionOf, test } from './support/fixtures'
+import { APP_NAME, connectAs, demoUser, expect, sessionOf, test } from './support/fixtures'
 
 const AUTHORIZE_URL = `${E2E_EMULATOR_ORIGIN}/oauth2/authorize?${new URLSearchParams({
   client_id: 'playground-web',
@@ -38,7 +40,9 @@ test.describe('Attacks from another site', () => {
 
     // The victim is signed in at the service: framed, the consent form would be one click away.
     await page.goto(AUTHORIZE_URL)
-    await page.getByRole('button', { name: `Sign in as ${DEMO_USERS.alice.name} (@alice)` }).click()
+    await page
+      .getByRole('button', { name: `Sign in as ${demoUser('alice').name} (@alice)` })
+      .click()
     await expect(
       page.getByRole('heading', { level: 1, name: `Authorize ${APP_NAME}` }),
     ).toBeVisible()
@@ -134,9 +138,11 @@ test.describe('Attacks from another site', () => {
     )
     const victimTab = await page.context().newPage()
     await victimTab.goto(`${attacker.origin}/csrf`)
-    const results = JSON.parse(
-      (await victimTab.locator('#results').filter({ hasText: '{' }).textContent()) ?? '{}',
-    ) as Record<string, string>
+    const results = stringMap(z.string()).parse(
+      JSON.parse(
+        (await victimTab.locator('#results').filter({ hasText: '{' }).textContent()) ?? '{}',
+      ),
+    )
     expect(results).toEqual({
       'POST /auth/logout': 'refused: TypeError',
       'POST /auth/logout with the custom header': 'refused: TypeError',
@@ -239,7 +245,7 @@ test.describe('Code injection (a stolen code in the attacker’s own login)', ()
     await injectStolenCode({ victim, attacker })
 
     await expect(attacker.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible()
-    await expect(attacker.getByRole('article', { name: DEMO_USERS.alice.name })).toBeVisible()
+    await expect(attacker.getByRole('article', { name: demoUser('alice').name })).toBeVisible()
     expect(await sessionOf(attacker)).toMatchObject({ connected: true })
     expect((await emulator.tokenCalls()).map((call) => call.status)).toEqual([200])
   })

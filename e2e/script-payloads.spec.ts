@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test'
+import { z } from 'zod/mini'
+import { UserSchema, envelope } from '../src/protocol/schemas'
 import { E2E_APP_ORIGIN, E2E_EMULATOR_ORIGIN } from './support/ports'
 import { expect, recordRequests, test } from './support/fixtures'
 
@@ -73,7 +75,8 @@ test.describe('Script payloads are shown as text', () => {
     // sends it over the wire in place of the real record (a fault with a 200 body).
     const service = await playwright.request.newContext({ baseURL: E2E_EMULATOR_ORIGIN })
     const real = await service.get('/api/v2/users/alice', { headers: { 'User-Agent': 'e2e' } })
-    const { data } = (await real.json()) as { data: Record<string, unknown> }
+    // Loose: every field of the real record goes back over the wire, not only those the app reads.
+    const { data } = envelope(z.looseObject(UserSchema.shape)).parse(await real.json())
     await service.dispose()
     const description = '"><svg onload=alert(2)><script>alert(3)</script>'
     await emulator.queueFault({

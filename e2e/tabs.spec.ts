@@ -5,8 +5,8 @@
 import type { BrowserContext, Page } from '@playwright/test'
 import {
   APP_NAME,
-  DEMO_USERS,
   connectAs,
+  demoUser,
   expect,
   sessionOf,
   test,
@@ -64,7 +64,7 @@ async function startLogin(page: Page, scopes: readonly string[], login?: DemoLog
   await page.getByRole('button', { name: /^Connect( again)?$/ }).click()
   await page.waitForURL((url) => url.origin === E2E_EMULATOR_ORIGIN)
   if (login !== undefined) {
-    const { name } = DEMO_USERS[login]
+    const { name } = demoUser(login)
     await page.getByRole('button', { name: `Sign in as ${name} (@${login})` }).click()
   }
   await expect(page.getByRole('heading', { level: 1, name: `Authorize ${APP_NAME}` })).toBeVisible()

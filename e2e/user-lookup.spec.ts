@@ -139,10 +139,10 @@ test.describe('The lookup form', () => {
 
   test("the emulator's demo users are listed, and each one is found", async ({ page }) => {
     await page.goto('/users')
-    for (const [login, user] of Object.entries(DEMO_USERS)) {
+    for (const { login, name } of DEMO_USERS) {
       await page.getByRole('link', { name: login, exact: true }).click()
       await expect(page).toHaveURL(`/users/${login}`)
-      await expect(page.getByRole('article', { name: user.name })).toContainText(`@${login}`)
+      await expect(page.getByRole('article', { name })).toContainText(`@${login}`)
     }
   })
 

@@ -5,7 +5,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test'
 import type { RequestLogEntry } from '../../src/emulator/control/request-log'
-import { DEMO_USERS, expect, type DemoLogin, type Emulator } from './fixtures'
+import { demoUser, expect, type DemoLogin, type Emulator } from './fixtures'
 import { E2E_EMULATOR_ORIGIN } from './ports'
 
 /** The emulator's app for the client-code flow (seed: `playground-cli`). */
@@ -47,7 +47,7 @@ export async function answerConsent(
   decision: 'Authorize' | 'Deny',
 ): Promise<void> {
   await authorizePage
-    .getByRole('button', { name: `Sign in as ${DEMO_USERS[login].name} (@${login})` })
+    .getByRole('button', { name: `Sign in as ${demoUser(login).name} (@${login})` })
     .click()
   await expect(
     authorizePage.getByRole('heading', { level: 1, name: `Authorize ${CLI_APP_NAME}` }),

@@ -6,9 +6,12 @@
 import { test as base, expect, type APIRequestContext } from '@playwright/test'
 import type { Browser, BrowserContext, Page, Request } from '@playwright/test'
 import type { ProfileName } from '../../src/emulator/profiles'
+import { SEED_PASSWORD, seedUsers, type SeedLogin } from '../../src/emulator/seed'
 import type { RequestLogEntry } from '../../src/emulator/control/request-log'
 import { CONTROL_HEADERS, type FaultInput } from '../../src/emulator/control/test-control'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src/protocol/playground-api'
+import { SessionResponseSchema, type SessionResponse } from '../../src/protocol/session-schemas'
+import { RequestLogAnswerSchema } from '../../src/testing/control-answers'
 import { startAttackerSite, type AttackerSite } from './attacker'
 import { E2E_APP_ORIGIN, E2E_EMULATOR_ORIGIN } from './ports'
 
@@ -17,14 +20,17 @@ export { expect }
 export const APP_NAME = 'Yuque OAuth Playground'
 export const SESSION_COOKIE = 'pg_session'
 
-export const DEMO_USERS = {
-  alice: { id: 1001, name: 'Alice Chen' },
-  bob: { id: 1002, name: 'Bob Martin' },
-  wangxiaoming: { id: 1003, name: '王小明' },
-  carol: { id: 1004, name: 'Carol Díaz' },
-} as const
-export type DemoLogin = keyof typeof DEMO_USERS
-export const DEMO_PASSWORD = 'password'
+/** The emulator's demo users, as its seed defines them: the sign-in page offers each one. */
+export const DEMO_USERS = seedUsers
+export type DemoLogin = SeedLogin
+export const DEMO_PASSWORD = SEED_PASSWORD
+
+/** The demo user `login`: the name and id the pages show for them. */
+export function demoUser(login: DemoLogin): (typeof DEMO_USERS)[number] {
+  const user = DEMO_USERS.find((candidate) => candidate.login === login)
+  if (user === undefined) throw new Error(`The emulator's seed has no user "${login}".`)
+  return user
+}
 
 /** The emulator's test-control API (`/__emulator/*`), as the tests use it. */
 export interface Emulator {
@@ -54,8 +60,7 @@ function createEmulator(request: APIRequestContext): Emulator {
   const log = async () => {
     const response = await request.get('/__emulator/log', { headers })
     expect(response.status(), 'GET /__emulator/log').toBe(200)
-    const body = (await response.json()) as { entries: RequestLogEntry[] }
-    return body.entries
+    return RequestLogAnswerSchema.parse(await response.json()).entries
   }
   return {
     async reset() {
@@ -254,7 +259,7 @@ export async function connectAs(page: Page, options: ConnectOptions): Promise<vo
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   } else {
     await page
-      .getByRole('button', { name: `Sign in as ${DEMO_USERS[login].name} (@${login})` })
+      .getByRole('button', { name: `Sign in as ${demoUser(login).name} (@${login})` })
       .click()
   }
 
@@ -285,15 +290,19 @@ export function recordRequests(page: Page): Request[] {
  * The proxy's `/auth/session` answer, asked from the page itself (same-origin fetch with the
  * app's CSRF header), so the browser decides which cookies go with it as it does for the app.
  */
-export async function sessionOf(page: Page): Promise<{ connected: boolean; scope?: string }> {
+export async function sessionOf(page: Page): Promise<SessionResponse> {
   expect(new URL(page.url()).origin, 'sessionOf needs a page on the app').toBe(E2E_APP_ORIGIN)
   const { status, body } = await page.evaluate(
     async ([header, value]) => {
       const response = await fetch('/auth/session', { headers: { [header]: value } })
-      return { status: response.status, body: (await response.json()) as unknown }
+      const body: unknown = await response.json()
+      return { status: response.status, body }
     },
     [CSRF_HEADER, CSRF_HEADER_VALUE] as const,
   )
   expect(status, 'GET /auth/session').toBe(200)
-  return body as { connected: boolean; scope?: string }
+  const session = SessionResponseSchema.parse(body)
+  // Parsing drops keys the schema does not name; the callers' toEqual would have seen them.
+  expect(session, 'GET /auth/session holds no other keys').toEqual(body)
+  return session
 }

@@ -11,7 +11,7 @@ import type { RateLimiter } from './api/rate-limit'
 import type { FailureThrottle } from './oauth/throttle'
 import type { Directory } from './api/records'
 import type { AppRegistration } from './seed'
-import type { RandomFill } from './secrets'
+import type { RandomFill } from '../protocol/client-code'
 import type { Store } from './store'
 
 export interface LogDraft {

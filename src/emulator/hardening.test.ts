@@ -71,6 +71,9 @@ describe('the sign-in form has a CSRF token (login CSRF)', () => {
     ])
     const response = await postSignIn(app, fields, form.cookie)
     expect(response.status).toBe(403)
+    expect(await textOf(response)).toContain(
+      'The sign-in form’s security token is missing or wrong.',
+    )
   })
 
   it('puts the token in the form and in an HttpOnly SameSite=Lax cookie scoped to /session', async () => {

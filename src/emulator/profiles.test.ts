@@ -238,6 +238,7 @@ describe.each(PROFILE_NAMES)('in both profiles (%s)', (profile) => {
     for (let i = 0; i < 4; i += 1) {
       const refused = await get(app, '/api/v2/user', token, {})
       expect(refused.status).toBe(403)
+      expect((await errorBody(refused)).message).toContain('User-Agent header is required')
       expect(refused.headers.get('X-RateLimit-Limit')).toBe('3')
       expect(refused.headers.get('X-RateLimit-Remaining')).toBe('3')
     }

@@ -2,8 +2,7 @@
  * Random values and comparisons for codes, tokens, sessions and CSRF tokens.
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
-
-export type RandomFill = (bytes: Uint8Array) => Uint8Array
+import type { RandomFill } from '../protocol/client-code'
 
 export const cryptoRandom: RandomFill = (bytes) => crypto.getRandomValues(bytes)
 

@@ -3,10 +3,15 @@ import { z } from 'zod/mini'
 import { GroupSchema, RepoSchema, UserSchema } from '../protocol/schemas'
 import { SCOPES } from '../protocol/scopes'
 import { allowedScopesOf } from './context'
-import { createDirectory, groupRecord, repoRecord, userRecord } from './api/records'
+import { createDirectory, userRecord } from './api/records'
+import { bookShape, teamShape } from './api/shapes'
+import { createModel } from './model/create-model'
 import { SEED_PASSWORD, seedApps, seedGroups, seedUsers } from './seed'
 
 const ORIGIN = 'http://127.0.0.1:4010'
+
+/** The API's model as the emulator builds it from the seed (api-routes.ts). */
+const seedModel = () => createModel({ users: seedUsers, groups: seedGroups, now: () => 0 })
 
 describe('the seed', () => {
   it('has alice (1001), bob (1002), a CJK name and a null description, all with password "password"', () => {
@@ -61,20 +66,28 @@ describe('the records built from the seed', () => {
     }
   })
 
-  it('parse as repositories with namespace <login>/<slug>', () => {
+  it('parse as repositories with namespace <login>/<slug>, once in the model', () => {
+    const state = seedModel()
     for (const user of seedUsers) {
       for (const repo of user.repos) {
-        const record = repoRecord(repo, user, ORIGIN)
-        expect(RepoSchema.parse(record)).toMatchObject({ namespace: `${user.login}/${repo.slug}` })
-        expect(UserSchema.parse(record.user).id).toBe(user.id)
+        const book = state.books.find((candidate) => candidate.id === repo.id)
+        expect(book).toBeDefined()
+        const record = RepoSchema.parse(bookShape(state, book!, ORIGIN))
+        expect(record).toMatchObject({ namespace: `${user.login}/${repo.slug}`, user_id: user.id })
       }
     }
   })
 
   it('parse as groups whose members exist', () => {
     const directory = createDirectory(seedUsers, seedGroups)
+    const state = seedModel()
     for (const group of seedGroups) {
-      GroupSchema.parse(groupRecord(group, ORIGIN))
+      const team = state.teams.find((candidate) => candidate.id === group.id)
+      expect(team).toBeDefined()
+      expect(GroupSchema.parse(teamShape(state, team!, ORIGIN))).toMatchObject({
+        login: group.login,
+        members_count: group.members.length,
+      })
       for (const login of group.members) expect(directory.userByLogin(login)).toBeDefined()
     }
     expect(seedUsers.some((u) => directory.groupsOf(u).length > 0)).toBe(true)

@@ -86,7 +86,12 @@ export function seedApps({
   ]
 }
 
-export const seedUsers: SeedUser[] = [
+/** Keeps each login's literal type, so `SeedLogin` names exactly the seeded users. */
+function withLogins<const Login extends string>(users: (SeedUser & { login: Login })[]) {
+  return users
+}
+
+export const seedUsers = withLogins([
   {
     id: 1001,
     login: 'alice',
@@ -245,7 +250,10 @@ export const seedUsers: SeedUser[] = [
       },
     ],
   },
-]
+])
+
+/** The login of a seeded user: the e2e suite signs in by these (e2e/support/fixtures.ts). */
+export type SeedLogin = (typeof seedUsers)[number]['login']
 
 export const seedGroups: SeedGroup[] = [
   {

@@ -1,6 +1,7 @@
 import http from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import { IDLE_CONNECTION_MS } from '../server/keep-alive'
+import { UserSchema, envelope } from '../protocol/schemas'
 import { startEmulator, type RunningEmulator } from './start'
 import { CONTROL_HEADERS } from './control/test-control'
 
@@ -19,7 +20,7 @@ describe('startEmulator', () => {
       headers: { 'User-Agent': 'start-test/1.0' },
     })
     expect(response.status).toBe(200)
-    const body = (await response.json()) as { data: { avatar_url: string } }
+    const body = envelope(UserSchema).parse(await response.json())
     expect(body.data.avatar_url).toBe(`${running.url}/avatars/alice.svg`)
     await running.close()
     running = undefined

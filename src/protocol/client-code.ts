@@ -8,6 +8,14 @@ export const CLIENT_CODE_LENGTH = 40
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 const CLIENT_CODE_PATTERN = /^[A-Za-z0-9]{40}$/
 
+/**
+ * The service's `error_description` (HTTP 400, `invalid_request`) to a client-code poll that has
+ * no approval behind it, pending included: the emulator answers it, the proxy reads it as
+ * "pending" (src/emulator/oauth/token.test.ts, "the client_code grant").
+ */
+export const CODE_INVALID_DESCRIPTION = 'authorization code is invalid'
+
+/** Fills `bytes` with random values and returns them: crypto.getRandomValues, or a test's own. */
 export type RandomFill = (bytes: Uint8Array) => Uint8Array
 
 const cryptoRandom: RandomFill = (bytes) => crypto.getRandomValues(bytes)

@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { createEmulator } from '../emulator/emulator'
 import { seedApps } from '../emulator/seed'
 import { authorizeThroughPages } from '../testing/emulator-pages'
+import { StartLoginResponseSchema } from '../protocol/playground-api'
 import { TRACE_HEADER, parseTraceHeader, type ProxyTrace, type TraceStep } from '../protocol/trace'
 import { TRACE_REQUEST_HEADER, TRACE_REQUEST_VALUE } from '../protocol/trace-request'
 import { loadConfig } from './config'
@@ -81,7 +82,7 @@ function cookieValues(browser: ReturnType<typeof createBrowser>): string[] {
 
 async function login(browser: ReturnType<typeof createBrowser>, scopes = ['repo:read']) {
   const start = await browser.call('POST', '/auth/start', { body: { scopes } })
-  const { authorizeUrl, state } = (await start.json()) as { authorizeUrl: string; state: string }
+  const { authorizeUrl, state } = StartLoginResponseSchema.parse(await start.json())
   const result = await authorizeThroughPages(emulator.app, authorizeUrl, { login: 'alice' })
   const code = new URL(result.location ?? '').searchParams.get('code') ?? ''
   const exchange = await browser.call('POST', '/auth/exchange', { body: { code, state } })
@@ -166,7 +167,7 @@ describe('X-Playground-Trace', () => {
   it('reports a failed state check and no exchange', async () => {
     const browser = createBrowser(proxy, undefined, TRACED)
     const start = await browser.call('POST', '/auth/start', { body: { scopes: [] } })
-    const { state } = (await start.json()) as { state: string }
+    const { state } = StartLoginResponseSchema.parse(await start.json())
     const forged = `${state.slice(0, -1)}${state.endsWith('A') ? 'B' : 'A'}`
     const response = await browser.call('POST', '/auth/exchange', {
       body: { code: 'a-code-that-is-never-sent', state: forged },
@@ -185,7 +186,7 @@ describe('X-Playground-Trace', () => {
   it('keeps a failing token endpoint’s free text out of the body summary (ASVS 16.5.1)', async () => {
     const browser = createBrowser(proxy, undefined, TRACED)
     const start = await browser.call('POST', '/auth/start', { body: { scopes: [] } })
-    const { authorizeUrl, state } = (await start.json()) as { authorizeUrl: string; state: string }
+    const { authorizeUrl, state } = StartLoginResponseSchema.parse(await start.json())
     const result = await authorizeThroughPages(emulator.app, authorizeUrl, { login: 'alice' })
     const code = new URL(result.location ?? '').searchParams.get('code') ?? ''
     emulator.control.queueFault({

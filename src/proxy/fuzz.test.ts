@@ -7,6 +7,7 @@
  */
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod/mini'
 import { createEmulator } from '../emulator/emulator'
 import {
   countStatus,
@@ -24,7 +25,12 @@ import {
 import { seedApps } from '../emulator/seed'
 import { authorizeThroughPages } from '../testing/emulator-pages'
 import { ENDPOINTS } from '../protocol/endpoints'
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../protocol/playground-api'
+import {
+  CSRF_HEADER,
+  CSRF_HEADER_VALUE,
+  StartLoginResponseSchema,
+} from '../protocol/playground-api'
+import { ErrorBodySchema } from '../protocol/schemas'
 import { loadConfig } from './config'
 import { createProxy } from './proxy'
 import { connectBrowser, cookieHeader, createBrowser } from '../testing/proxy-browser'
@@ -109,7 +115,7 @@ async function realCookies(stack: Stack) {
   // the token endpoint.
   const pending = createBrowser(stack.proxy, APP_ORIGIN)
   const pendingStart = await pending.call('POST', '/auth/start', { body: { scopes: [] } })
-  const pendingState = ((await pendingStart.json()) as { state: string }).state
+  const pendingState = StartLoginResponseSchema.parse(await pendingStart.json()).state
   const transaction = cookieHeader(pending)
   expect(session).toMatch(/pg_session=/)
   expect(transaction).toMatch(/pg_tx_/)
@@ -130,11 +136,9 @@ function expectDocumentedShape(request: Request, response: Response, text: strin
     return
   }
   expect(response.headers.get('Content-Type')).toContain('application/json')
-  const body = JSON.parse(text) as Record<string, unknown>
+  // Strict: a key other than status, message and code fails the parse.
+  const body = z.strictObject(ErrorBodySchema.shape).parse(JSON.parse(text))
   expect(body).toMatchObject({ status: response.status, message: expect.stringMatching(/\S/) })
-  expect(Object.keys(body).filter((key) => !['status', 'message', 'code'].includes(key))).toEqual(
-    [],
-  )
 }
 
 /** Adds what the web app sends; random headers of the same names are left out. */

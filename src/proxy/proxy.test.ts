@@ -2,8 +2,13 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { createEmulator } from '../emulator/emulator'
 import { seedApps } from '../emulator/seed'
 import { authorizeThroughPages } from '../testing/emulator-pages'
-import { ExchangeResponseSchema, StartLoginResponseSchema } from '../protocol/playground-api'
-import { UserSchema } from '../protocol/user-schema'
+import {
+  CSRF_HEADER,
+  ExchangeResponseSchema,
+  StartLoginResponseSchema,
+} from '../protocol/playground-api'
+import { ErrorBodySchema, UserSchema, envelope } from '../protocol/schemas'
+import { SessionResponseSchema } from '../protocol/session-schemas'
 import { MAX_RETURN_TO_LENGTH } from '../protocol/return-to'
 import { RETURN_TO_CASES } from '../protocol/return-to-cases'
 import { loadConfig } from './config'
@@ -65,11 +70,7 @@ async function startLogin(
     body: { scopes, ...(returnTo ? { returnTo } : {}) },
   })
   expect(response.status).toBe(200)
-  return (await response.json()) as {
-    authorizeUrl: string
-    state: string
-    params: Record<string, string>
-  }
+  return StartLoginResponseSchema.parse(await response.json())
 }
 
 /** Runs the service's pages as alice would and returns the callback's query. */
@@ -145,7 +146,7 @@ describe('POST /auth/start', () => {
       body: { scopes: [] },
       headers: { Host: 'evil.test', 'X-Forwarded-Host': 'evil.test', 'X-Forwarded-Proto': 'https' },
     })
-    const { authorizeUrl } = (await response.json()) as { authorizeUrl: string }
+    const { authorizeUrl } = StartLoginResponseSchema.parse(await response.json())
     expect(new URL(authorizeUrl).searchParams.get('redirect_uri')).toBe(
       'http://localhost:5173/callback',
     )
@@ -223,7 +224,10 @@ describe('CSRF protection of /auth and /api', () => {
         body: method === 'POST' ? '{}' : undefined,
       })
       expect(response.status, path).toBe(403)
-      expect(await response.json()).toMatchObject({ code: 'csrf' })
+      expect(ErrorBodySchema.parse(await response.json())).toMatchObject({
+        code: 'csrf',
+        message: expect.stringContaining(`Missing the ${CSRF_HEADER}`),
+      })
     }
   })
 
@@ -234,15 +238,24 @@ describe('CSRF protection of /auth and /api', () => {
       headers: { Origin: 'http://evil.test' },
     })
     expect(foreign.status).toBe(403)
+    expect(ErrorBodySchema.parse(await foreign.json()).message).toBe(
+      'State-changing calls must come from http://localhost:5173 (Origin: http://evil.test).',
+    )
     const crossSite = await browser.call('POST', '/auth/logout', {
       body: {},
       headers: { 'Sec-Fetch-Site': 'cross-site' },
     })
     expect(crossSite.status).toBe(403)
+    expect(ErrorBodySchema.parse(await crossSite.json()).message).toBe(
+      'Cross-origin calls are refused (Sec-Fetch-Site: cross-site).',
+    )
     const sameSite = await browser.call('GET', '/api/v2/users/alice', {
       headers: { 'Sec-Fetch-Site': 'same-site' },
     })
     expect(sameSite.status).toBe(403)
+    expect(ErrorBodySchema.parse(await sameSite.json()).message).toBe(
+      'Cross-origin calls are refused (Sec-Fetch-Site: same-site).',
+    )
   })
 
   it('refuses simple content types on state-changing calls with 415', async () => {
@@ -349,8 +362,8 @@ describe('POST /auth/exchange', () => {
       body: { code: callback.get('code'), state },
     })
     const { user } = ExchangeResponseSchema.parse(await response.json())
-    const body = JSON.parse(user?.body ?? 'null') as { data: unknown }
-    expect(UserSchema.parse(body.data).login).toBe('alice')
+    const body = envelope(UserSchema).parse(JSON.parse(user?.body ?? 'null'))
+    expect(body.data.login).toBe('alice')
     expect(user?.headers.map(([name]) => name)).toEqual(
       expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining']),
     )
@@ -565,7 +578,7 @@ describe('/api/v2 forwarding', () => {
     await connect(browser)
     const response = await browser.call('GET', '/api/v2/user')
     expect(response.status).toBe(200)
-    expect(((await response.json()) as { data: { login: string } }).data.login).toBe('alice')
+    expect(envelope(UserSchema).parse(await response.json()).data.login).toBe('alice')
     expect(response.headers.get('X-RateLimit-Limit')).toBe('5000')
     expect(Number(response.headers.get('X-RateLimit-Remaining'))).toBeLessThan(5000)
     expect(response.headers.get('X-OAuth-Scopes')).toBe('repo:read')
@@ -593,7 +606,7 @@ describe('/api/v2 forwarding', () => {
     })
     expect(byLogin.status).toBe(200)
     const byId = await browser.call('GET', '/api/v2/users/1001')
-    expect(((await byId.json()) as { data: { login: string } }).data.login).toBe('alice')
+    expect(envelope(UserSchema).parse(await byId.json()).data.login).toBe('alice')
     const entry = emulator.control.requestLog().find((e) => e.path === '/api/v2/users/bob')
     expect(entry).toMatchObject({ tokenFingerprint: null, hasCookie: false, user: null })
   })
@@ -765,6 +778,9 @@ describe('/api/v2 forwarding', () => {
     await connect(browser, ['repo:read'])
     const response = await browser.call('GET', '/api/v2/users/1001/groups')
     expect(response.status).toBe(403)
+    expect(ErrorBodySchema.parse(await response.json()).message).toContain(
+      'This request needs the "group:read" scope',
+    )
     expect(response.headers.get('X-Accepted-OAuth-Scopes')).toContain('group:read')
     expect(await (await browser.call('GET', '/auth/session')).json()).toMatchObject({
       connected: true,
@@ -820,6 +836,8 @@ describe('/api/v2 forwarding', () => {
       await browser.call('GET', '/api/v2/users/bob'),
     ]
     expect(answers.map((response) => response.status)).toEqual([200, 401, 403, 404, 404, 504])
+    const refused = ErrorBodySchema.parse(await answers[2]?.json())
+    expect(refused.message).toContain(`Missing the ${CSRF_HEADER}`)
     for (const response of answers) {
       expect(response.headers.get('Cache-Control')).toBe('no-store')
       expect(response.headers.get('Pragma')).toBe('no-cache')
@@ -907,8 +925,10 @@ describe('the session', () => {
     thief.jar.set('pg_session', copied)
     const isCopyConnected = async () => {
       thief.jar.set('pg_session', copied)
-      const answer = (await (await thief.call('GET', '/auth/session')).json()) as object
-      return 'connected' in answer && answer.connected === true
+      const answer = SessionResponseSchema.parse(
+        await (await thief.call('GET', '/auth/session')).json(),
+      )
+      return answer.connected
     }
     return { browser, thief, isCopyConnected }
   }

@@ -22,7 +22,7 @@ import {
   StartLoginResponseSchema,
 } from '../protocol/playground-api'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../protocol/playground-common'
-import { UserSchema } from '../protocol/schemas'
+import { UserSchema, envelope } from '../protocol/schemas'
 import { createBrowser } from '../testing/proxy-browser'
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
@@ -139,7 +139,7 @@ describe('two replicas behind nginx with one Redis', () => {
     for (const via of [cluster.url, cluster.url, replicaA(), replicaB()]) {
       const { status, body } = await userStatus(browser, via)
       expect(status).toBe(200)
-      expect(UserSchema.parse((body as { data: unknown }).data).login).toBe('alice')
+      expect(envelope(UserSchema).parse(body).data.login).toBe('alice')
     }
   }, 60_000)
 

@@ -33,7 +33,8 @@ export function setupApi() {
         ? {}
         : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
     })
-    return { status: response.status, body: (await response.json()) as unknown }
+    const answer: unknown = await response.json()
+    return { status: response.status, body: answer }
   }
 
   return { ...emulator, tokenFor, call }

@@ -3,7 +3,11 @@
  * what the web app sends (the CSRF header, a same-origin Origin, JSON bodies).
  */
 import type { Hono } from 'hono'
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../protocol/playground-api'
+import {
+  CSRF_HEADER,
+  CSRF_HEADER_VALUE,
+  StartLoginResponseSchema,
+} from '../protocol/playground-api'
 import { TRACE_REQUEST_HEADER, TRACE_REQUEST_VALUE } from '../protocol/trace-request'
 
 export interface SetCookie {
@@ -80,7 +84,7 @@ export async function connectBrowser(
   scopes: string[] = [],
 ): Promise<Response> {
   const start = await browser.call('POST', '/auth/start', { body: { scopes } })
-  const { authorizeUrl, state } = (await start.json()) as { authorizeUrl: string; state: string }
+  const { authorizeUrl, state } = StartLoginResponseSchema.parse(await start.json())
   const callback = new URL((await approve(authorizeUrl)) ?? '', 'http://invalid.test/')
   const code = callback.searchParams.get('code')
   return browser.call('POST', '/auth/exchange', { body: { code, state } })

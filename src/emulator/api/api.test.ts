@@ -333,7 +333,9 @@ describe('personal tokens from the settings page', () => {
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
         body,
       })
-    expect((await post('scope=repo:read')).status).toBe(403)
+    const forged = await post('scope=repo:read')
+    expect(forged.status).toBe(403)
+    expect(await forged.text()).toContain('The form’s security token is missing or wrong.')
     expect((await post(`csrf=${csrf}&scope=attach_upload`)).status).toBe(400)
 
     const created = await post(`csrf=${csrf}&scope=repo:read&scope=repo&label=CI`)
@@ -359,7 +361,9 @@ describe('personal tokens from the settings page', () => {
       body: 'csrf=x&scope=repo',
     })
     expect(response.status).toBe(403)
-    expect(await response.text()).not.toContain('emu_at_')
+    const html = await response.text()
+    expect(html).toContain('You are not signed in, or your sign-in session has ended.')
+    expect(html).not.toContain('emu_at_')
   })
 
   it('shows the sign-in form when not signed in', async () => {

@@ -1,10 +1,10 @@
 /**
- * The API's records, built from the seed in the real service's shapes (V2User, V2Book, V2Group
+ * The seed's users as the API's records (the others: shapes.ts), in the service's shape (V2User
  * of yuque-openapi-2.0.1.json). A user record never carries e-mail or telephone (spec §2.1).
  * Counts are counted, never constants; a field the document types as a string (not nullable)
  * is never null (`text`), in both profiles.
  */
-import type { Group, Repo, User } from '../../protocol/schemas'
+import type { User } from '../../protocol/schemas'
 import type { SeedGroup, SeedRepo, SeedUser } from '../seed'
 
 export interface Directory {
@@ -41,7 +41,7 @@ export function text(value: string | null): string {
   return value ?? ''
 }
 
-/** V2User/V2Group `books_count` and `public_books_count`: the owner's repositories, counted. */
+/** V2User `books_count` and `public_books_count`: the owner's repositories, counted. */
 function bookCounts(repos: readonly SeedRepo[]) {
   return {
     books_count: repos.length,
@@ -67,46 +67,5 @@ export function userRecord(user: SeedUser, origin: string): User {
     public: 1,
     created_at: user.createdAt,
     updated_at: user.updatedAt,
-  }
-}
-
-export type RepoRecord = Repo & { creator_id: number; user: User }
-
-export function repoRecord(repo: SeedRepo, owner: SeedUser, origin: string): RepoRecord {
-  return {
-    id: repo.id,
-    type: repo.type ?? 'Book',
-    slug: repo.slug,
-    name: repo.name,
-    namespace: `${owner.login}/${repo.slug}`,
-    user_id: owner.id,
-    creator_id: owner.id,
-    description: text(repo.description),
-    public: repo.public,
-    items_count: repo.itemsCount,
-    likes_count: repo.likesCount,
-    watches_count: repo.watchesCount,
-    content_updated_at: repo.contentUpdatedAt,
-    created_at: repo.createdAt,
-    updated_at: repo.updatedAt,
-    user: userRecord(owner, origin),
-  }
-}
-
-export type GroupRecord = Group & { public_books_count: number }
-
-export function groupRecord(group: SeedGroup, origin: string): GroupRecord {
-  return {
-    id: group.id,
-    type: 'Group',
-    login: group.login,
-    name: group.name,
-    description: text(group.description),
-    avatar_url: avatarUrl(origin, group.login),
-    ...bookCounts(group.repos ?? []),
-    members_count: group.members.length,
-    public: group.public,
-    created_at: group.createdAt,
-    updated_at: group.updatedAt,
   }
 }

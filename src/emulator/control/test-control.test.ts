@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { ErrorBodySchema } from '../../protocol/envelope'
 import { TokenResponseSchema } from '../../protocol/schemas'
 import { createEmulator, type EmulatorOptions } from '../emulator'
-import type { RequestLogEntry } from './request-log'
 import { tokenFingerprint } from '../secrets'
 import { CONTROL_HEADERS } from './test-control'
+import { RequestLogAnswerSchema } from '../../testing/control-answers'
 import { authorizeThroughPages, redeemCode } from '../../testing/emulator-pages'
 
 const START = Date.parse('2025-01-15T10:00:00.000Z')
@@ -57,7 +57,10 @@ describe('the test-control API is gated', () => {
     const env = { incoming: { socket: { remoteAddress: '192.168.1.20', remoteFamily: 'IPv4' } } }
     const response = await app.request('/__emulator/log', { headers: CONTROL_HEADERS }, env)
     expect(response.status).toBe(403)
-    expect(await response.json()).toMatchObject({ status: 403 })
+    expect(ErrorBodySchema.parse(await response.json())).toEqual({
+      status: 403,
+      message: 'The test-control API answers loopback clients only.',
+    })
   })
 
   it.each(['127.0.0.1', '::1', '::ffff:127.0.0.1'])(
@@ -86,7 +89,7 @@ describe('the test-control API validates bodies', () => {
     const { app } = setup()
     const response = await postJson(app, path, body)
     expect(response.status).toBe(400)
-    const error = (await response.json()) as { status: number; message: string }
+    const error = ErrorBodySchema.parse(await response.json())
     expect(error.status).toBe(400)
     expect(error.message).toContain(named)
   })
@@ -223,7 +226,7 @@ describe('the test-control API', () => {
     const token = await tokenFor(app)
     await me(app, token)
     const log = await app.request('/__emulator/log', { headers: CONTROL_HEADERS })
-    const { entries } = (await log.json()) as { entries: RequestLogEntry[] }
+    const { entries } = RequestLogAnswerSchema.parse(await log.json())
     const last = entries.at(-1)
     expect(last).toMatchObject({
       method: 'GET',
@@ -241,9 +244,9 @@ describe('the test-control API', () => {
     expect(
       (await app.request('/__emulator/log', { method: 'DELETE', headers: CONTROL_HEADERS })).status,
     ).toBe(200)
-    const after = (await (
-      await app.request('/__emulator/log', { headers: CONTROL_HEADERS })
-    ).json()) as { entries: unknown[] }
+    const after = RequestLogAnswerSchema.parse(
+      await (await app.request('/__emulator/log', { headers: CONTROL_HEADERS })).json(),
+    )
     expect(after.entries).toEqual([])
   })
 

@@ -27,6 +27,14 @@ const webParams = (extra: Record<string, string> = {}) => ({
   ...extra,
 })
 
+/** `GET /oauth2/authorize` with these parameters. */
+const getAuthorize = (app: App, params: Record<string, string>) =>
+  app.request(authorizePath(params))
+
+/** The web app's authorize request; `extra` adds or replaces parameters. */
+const webAuthorize = (app: App, extra: Record<string, string> = {}) =>
+  getAuthorize(app, webParams(extra))
+
 const form = (fields: [string, string][], cookie?: string) => ({
   method: 'POST',
   headers: {
@@ -36,14 +44,64 @@ const form = (fields: [string, string][], cookie?: string) => ({
   body: new URLSearchParams(fields).toString(),
 })
 
+type SignInForm = Awaited<ReturnType<typeof openSignIn>>
+
+/** Posts the sign-in form opened by `openSignIn`, with its CSRF cookie and hidden fields. */
+const postSignIn = (app: App, signIn: SignInForm, login: string, password = 'password') =>
+  app.request(
+    '/session',
+    form([...signIn.hidden, ['login', login], ['password', password]], signIn.cookie),
+  )
+
+interface Decision {
+  request: string
+  /** Absent: the form is posted without its CSRF token. */
+  csrf?: string
+  decision: string
+  scope?: string[]
+  /** The sign-in session cookie; absent: posted without one. */
+  cookie?: string
+}
+
+/** Posts the consent form as a browser would, or tampered as a test says. */
+function postDecision(app: App, { request, csrf, decision, scope = [], cookie }: Decision) {
+  const fields: [string, string][] = [['request', request]]
+  if (csrf !== undefined) fields.push(['csrf', csrf])
+  fields.push(['decision', decision], ...scope.map((name): [string, string] => ['scope', name]))
+  return app.request('/oauth2/authorize/decision', form(fields, cookie))
+}
+
+/** Posts the consent page's "sign out" form. */
+const postSignOut = (
+  app: App,
+  { request, csrf, cookie }: Required<Omit<Decision, 'decision' | 'scope'>>,
+) =>
+  app.request(
+    '/session/end',
+    form(
+      [
+        ['csrf', csrf],
+        ['request', request],
+      ],
+      cookie,
+    ),
+  )
+
+/** A page that refuses: its status, no redirect, and the text that says why. */
+async function expectPage(response: Response, status: number, text: string) {
+  expect(response.status).toBe(status)
+  expect(response.headers.get('Location')).toBeNull()
+  expect(await response.text()).toContain(text)
+}
+
+/** Where a redirect leads, as a URL. */
+const redirectOf = (response: Response) => new URL(response.headers.get('Location') ?? '')
+
 /** Signs in through the sign-in form; returns the session cookie and the consent form fields. */
 async function signInToConsent(app: App, path: string, login = 'alice') {
   const signIn = await openSignIn(app, path)
   const request = signIn.hidden.find(([name]) => name === 'request')?.[1] ?? ''
-  const response = await app.request(
-    '/session',
-    form([...signIn.hidden, ['login', login], ['password', 'password']], signIn.cookie),
-  )
+  const response = await postSignIn(app, signIn, login)
   const cookie = (response.headers.get('Set-Cookie') ?? '').split(';')[0] ?? ''
   const consentPage = await app.request(response.headers.get('Location') ?? '', {
     headers: { Cookie: cookie },
@@ -69,17 +127,14 @@ async function clientCodeParams(now: number, overrides: Record<string, string> =
 describe('GET /oauth2/authorize refuses without redirecting', () => {
   it('shows a 400 page for an unknown client_id', async () => {
     const { app } = setup()
-    const response = await app.request(authorizePath(webParams({ client_id: 'nope' })))
-    expect(response.status).toBe(400)
-    expect(response.headers.get('Location')).toBeNull()
-    expect(await response.text()).toContain('No app is registered with client_id')
+    const response = await webAuthorize(app, { client_id: 'nope' })
+    await expectPage(response, 400, 'No app is registered with client_id')
   })
 
   it('shows a 400 page when client_id is missing', async () => {
     const { app } = setup()
-    const response = await app.request('/oauth2/authorize?response_type=code')
-    expect(response.status).toBe(400)
-    expect(await response.text()).toContain('Missing client_id')
+    const response = await getAuthorize(app, { response_type: 'code' })
+    await expectPage(response, 400, 'Missing client_id')
   })
 
   it.each([
@@ -99,19 +154,18 @@ describe('GET /oauth2/authorize refuses without redirecting', () => {
     '',
   ])('shows a 400 page for the unregistered redirect_uri %j (exact match)', async (uri) => {
     const { app } = setup()
-    const response = await app.request(authorizePath(webParams({ redirect_uri: uri })))
-    expect(response.status).toBe(400)
-    expect(response.headers.get('Location')).toBeNull()
-    expect(await response.text()).toContain('Redirect URI mismatch')
+    const response = await webAuthorize(app, { redirect_uri: uri })
+    await expectPage(response, 400, 'Redirect URI mismatch')
   })
 
   it('shows a 400 page when an app without redirect URIs omits redirect_uri', async () => {
     const { app } = setup()
-    const response = await app.request(
-      authorizePath({ client_id: 'playground-cli', response_type: 'code', scope: 'doc' }),
-    )
-    expect(response.status).toBe(400)
-    expect(await response.text()).toContain('client-code flow')
+    const response = await getAuthorize(app, {
+      client_id: 'playground-cli',
+      response_type: 'code',
+      scope: 'doc',
+    })
+    await expectPage(response, 400, 'client-code flow')
   })
 
   it.each(['state', 'client_id', 'redirect_uri', 'scope', 'response_type', 'code'])(
@@ -120,37 +174,29 @@ describe('GET /oauth2/authorize refuses without redirecting', () => {
       const { app } = setup()
       // `code` is not among the base parameters, so it is sent twice here.
       const extra = name === 'code' ? `&code=one&code=two` : `&${name}=again`
-      const path = `${authorizePath(webParams())}${extra}`
-      const response = await app.request(path)
-      expect(response.status).toBe(400)
-      expect(response.headers.get('Location')).toBeNull()
-      expect(await response.text()).toContain(
-        `parameter &quot;${name}&quot; appears more than once`,
-      )
+      const response = await app.request(`${authorizePath(webParams())}${extra}`)
+      await expectPage(response, 400, `parameter &quot;${name}&quot; appears more than once`)
     },
   )
 })
 
 describe('GET /oauth2/authorize with several registered redirect URIs', () => {
-  it('shows a 400 page when redirect_uri is omitted', async () => {
+  const twoCallbacks = () => {
     const [web] = seedApps()
-    const { app } = setup({
+    return setup({
       apps: [{ ...web!, redirectUris: [REDIRECT, 'http://localhost:5174/callback'] }],
     })
+  }
+
+  it('shows a 400 page when redirect_uri is omitted', async () => {
+    const { app } = twoCallbacks()
     const { redirect_uri: _omit, ...params } = webParams()
-    const response = await app.request(authorizePath(params))
-    expect(response.status).toBe(400)
-    expect(await response.text()).toContain('Missing redirect_uri')
+    await expectPage(await getAuthorize(app, params), 400, 'Missing redirect_uri')
   })
 
   it('accepts each registered URI exactly', async () => {
-    const [web] = seedApps()
-    const { app } = setup({
-      apps: [{ ...web!, redirectUris: [REDIRECT, 'http://localhost:5174/callback'] }],
-    })
-    const response = await app.request(
-      authorizePath(webParams({ redirect_uri: 'http://localhost:5174/callback' })),
-    )
+    const { app } = twoCallbacks()
+    const response = await webAuthorize(app, { redirect_uri: 'http://localhost:5174/callback' })
     expect(response.status).toBe(200)
   })
 })
@@ -158,9 +204,9 @@ describe('GET /oauth2/authorize with several registered redirect URIs', () => {
 describe('GET /oauth2/authorize redirects errors back once the client is trusted', () => {
   it('answers unsupported_response_type for response_type=token, keeping state', async () => {
     const { app } = setup()
-    const response = await app.request(authorizePath(webParams({ response_type: 'token' })))
+    const response = await webAuthorize(app, { response_type: 'token' })
     expect(response.status).toBe(302)
-    const location = new URL(response.headers.get('Location') ?? '')
+    const location = redirectOf(response)
     expect(location.origin + location.pathname).toBe(REDIRECT)
     expect(location.searchParams.get('error')).toBe('unsupported_response_type')
     expect(location.searchParams.get('state')).toBe('s-1')
@@ -169,15 +215,13 @@ describe('GET /oauth2/authorize redirects errors back once the client is trusted
   it('answers invalid_request when response_type is missing', async () => {
     const { app } = setup()
     const { response_type: _omit, ...params } = webParams()
-    const response = await app.request(authorizePath(params))
-    const location = new URL(response.headers.get('Location') ?? '')
+    const location = redirectOf(await getAuthorize(app, params))
     expect(location.searchParams.get('error')).toBe('invalid_request')
   })
 
   it('answers invalid_scope naming an unknown scope', async () => {
     const { app } = setup()
-    const response = await app.request(authorizePath(webParams({ scope: 'doc,wiki' })))
-    const location = new URL(response.headers.get('Location') ?? '')
+    const location = redirectOf(await webAuthorize(app, { scope: 'doc,wiki' }))
     expect(location.searchParams.get('error')).toBe('invalid_scope')
     expect(location.searchParams.get('error_description')).toContain('"wiki"')
     expect(location.searchParams.get('state')).toBe('s-1')
@@ -185,8 +229,7 @@ describe('GET /oauth2/authorize redirects errors back once the client is trusted
 
   it('answers invalid_scope for attach_upload, which no seeded app may have', async () => {
     const { app } = setup()
-    const response = await app.request(authorizePath(webParams({ scope: 'doc,attach_upload' })))
-    const location = new URL(response.headers.get('Location') ?? '')
+    const location = redirectOf(await webAuthorize(app, { scope: 'doc,attach_upload' }))
     expect(location.searchParams.get('error')).toBe('invalid_scope')
     expect(location.searchParams.get('error_description')).toContain('attach_upload')
   })
@@ -207,7 +250,7 @@ describe('GET /oauth2/authorize redirects errors back once the client is trusted
   it('uses the single registered redirect URI when redirect_uri is omitted', async () => {
     const { app } = setup()
     const { redirect_uri: _omit, ...params } = webParams({ response_type: 'token' })
-    const response = await app.request(authorizePath(params))
+    const response = await getAuthorize(app, params)
     expect(response.headers.get('Location')).toMatch(/^http:\/\/localhost:5173\/callback\?/)
   })
 
@@ -223,56 +266,52 @@ describe('GET /oauth2/authorize redirects errors back once the client is trusted
 })
 
 describe('the client-code variant of /oauth2/authorize', () => {
+  /** The CLI app's signed authorize request, `overrides` applied before signing. */
+  const clientCodeAuthorize = async (
+    app: App,
+    now: number,
+    overrides: Record<string, string> = {},
+  ) => getAuthorize(app, await clientCodeParams(now, overrides))
+
   it('shows a 400 page for a response_type other than code', async () => {
     const { app, now } = setup()
-    const params = await clientCodeParams(now(), { response_type: 'token' })
-    const response = await app.request(authorizePath(params))
-    expect(response.status).toBe(400)
-    expect(response.headers.get('Location')).toBeNull()
-    expect(await response.text()).toContain('Unsupported response_type')
+    const response = await clientCodeAuthorize(app, now(), { response_type: 'token' })
+    await expectPage(response, 400, 'Unsupported response_type')
   })
 
   it('shows a 400 page for a bad signature', async () => {
     const { app, now } = setup()
     const params = await clientCodeParams(now())
-    const response = await app.request(
-      authorizePath({ ...params, sign: 'AAAAAAAAAAAAAAAAAAAAAAAAAAA=' }),
-    )
-    expect(response.status).toBe(400)
-    expect(await response.text()).toContain('Invalid signature')
+    const response = await getAuthorize(app, { ...params, sign: 'AAAAAAAAAAAAAAAAAAAAAAAAAAA=' })
+    await expectPage(response, 400, 'Invalid signature')
   })
 
   it('shows a 400 page when the scope was changed after signing', async () => {
     const { app, now } = setup()
     const params = await clientCodeParams(now())
-    const response = await app.request(authorizePath({ ...params, scope: 'doc' }))
-    expect(response.status).toBe(400)
-    expect(await response.text()).toContain('Invalid signature')
+    const response = await getAuthorize(app, { ...params, scope: 'doc' })
+    await expectPage(response, 400, 'Invalid signature')
   })
 
   it('shows a 400 page for a signature signed with another secret', async () => {
     const { app, now } = setup()
-    const params = await clientCodeParams(now())
-    const { sign: _drop, ...unsigned } = params
+    const { sign: _drop, ...unsigned } = await clientCodeParams(now())
     const sign = await signClientCode(unsigned, 'playground-web-secret')
-    const response = await app.request(authorizePath({ ...unsigned, sign }))
-    expect(await response.text()).toContain('Invalid signature')
+    const response = await getAuthorize(app, { ...unsigned, sign })
+    await expectPage(response, 400, 'Invalid signature')
   })
 
   it('shows a 400 page when sign is missing', async () => {
     const { app, now } = setup()
     const { sign: _drop, ...params } = await clientCodeParams(now())
-    const response = await app.request(authorizePath(params))
-    expect(response.status).toBe(400)
-    expect(await response.text()).toContain('Missing signature')
+    await expectPage(await getAuthorize(app, params), 400, 'Missing signature')
   })
 
   it('says that a "+" was not URL-encoded when the sign holds a space', async () => {
     const { app, now } = setup()
     const params = await clientCodeParams(now())
     const path = authorizePath(params).replace(/sign=[^&]*/, 'sign=ab+cd')
-    const response = await app.request(path)
-    expect(await response.text()).toContain('was not URL-encoded')
+    await expectPage(await app.request(path), 400, 'was not URL-encoded')
   })
 
   it.each([
@@ -280,27 +319,21 @@ describe('the client-code variant of /oauth2/authorize', () => {
     ['11 minutes in the future', 11 * 60_000],
   ])('shows a 400 page for a timestamp %s', async (_label, skew) => {
     const { app, now } = setup()
-    const params = await clientCodeParams(now() + skew)
-    const response = await app.request(authorizePath(params))
-    expect(response.status).toBe(400)
-    expect(await response.text()).toContain('Stale timestamp')
+    await expectPage(await clientCodeAuthorize(app, now() + skew), 400, 'Stale timestamp')
   })
 
   it('accepts a timestamp 9 minutes off', async () => {
     const { app, now } = setup()
-    const params = await clientCodeParams(now() - 9 * 60_000)
-    const response = await app.request(authorizePath(params))
+    const response = await clientCodeAuthorize(app, now() - 9 * 60_000)
     expect(response.status).toBe(200)
   })
 
   it.each(['1.5e12', 'yesterday', ''])(
     'shows a 400 page for the malformed timestamp %j',
-    async (ts) => {
+    async (timestamp) => {
       const { app, now } = setup()
-      const params = await clientCodeParams(now(), { timestamp: ts })
-      const response = await app.request(authorizePath(params))
-      expect(response.status).toBe(400)
-      expect(await response.text()).toContain('Malformed timestamp')
+      const response = await clientCodeAuthorize(app, now(), { timestamp })
+      await expectPage(response, 400, 'Malformed timestamp')
     },
   )
 
@@ -311,10 +344,7 @@ describe('the client-code variant of /oauth2/authorize', () => {
     ['a non-ASCII letter', 'Q1w2e3r4t5y6u7i8o9p0Q1w2e3r4t5y6u7i8o9pé'],
   ])('shows a 400 page for a code with %s', async (_label, code) => {
     const { app, now } = setup()
-    const params = await clientCodeParams(now(), { code })
-    const response = await app.request(authorizePath(params))
-    expect(response.status).toBe(400)
-    expect(await response.text()).toContain('Malformed code')
+    await expectPage(await clientCodeAuthorize(app, now(), { code }), 400, 'Malformed code')
   })
 
   it('shows a 400 page for a code that was already used', async () => {
@@ -322,14 +352,12 @@ describe('the client-code variant of /oauth2/authorize', () => {
     const params = await clientCodeParams(now())
     const first = await authorizeThroughPages(app, authorizePath(params), { login: 'alice' })
     expect(first.status).toBe(200)
-    const again = await app.request(authorizePath(await clientCodeParams(now())))
-    expect(again.status).toBe(400)
-    expect(await again.text()).toContain('Code already used')
+    await expectPage(await clientCodeAuthorize(app, now()), 400, 'Code already used')
   })
 
   it('shows a 400 page when another client presents a pending code', async () => {
     const { app, now } = setup()
-    await app.request(authorizePath(await clientCodeParams(now())))
+    await clientCodeAuthorize(app, now())
     const params = {
       client_id: 'playground-web',
       code: 'Q1w2e3r4t5y6u7i8o9p0Q1w2e3r4t5y6u7i8o9p0',
@@ -338,30 +366,26 @@ describe('the client-code variant of /oauth2/authorize', () => {
       timestamp: String(now()),
     }
     const sign = await signClientCode(params, 'playground-web-secret')
-    const response = await app.request(authorizePath({ ...params, sign }))
-    expect(await response.text()).toContain('Code already used')
+    await expectPage(await getAuthorize(app, { ...params, sign }), 400, 'Code already used')
   })
 
   it('shows a 400 page for an unknown scope even with a valid signature', async () => {
     const { app, now } = setup()
-    const params = await clientCodeParams(now(), { scope: 'doc,wiki' })
-    const response = await app.request(authorizePath(params))
-    expect(response.status).toBe(400)
-    expect(await response.text()).toContain('Unknown scope')
+    const response = await clientCodeAuthorize(app, now(), { scope: 'doc,wiki' })
+    await expectPage(response, 400, 'Unknown scope')
   })
 
   it('shows a 400 page for attach_upload, not enabled for the CLI app', async () => {
     const { app, now } = setup()
-    const params = await clientCodeParams(now(), { scope: 'attach_upload' })
-    const response = await app.request(authorizePath(params))
-    expect(await response.text()).toContain('Scope not enabled')
+    const response = await clientCodeAuthorize(app, now(), { scope: 'attach_upload' })
+    await expectPage(response, 400, 'Scope not enabled')
   })
 
   it('accepts a reload of the same pending request', async () => {
     const { app, now } = setup()
     const params = await clientCodeParams(now())
-    expect((await app.request(authorizePath(params))).status).toBe(200)
-    expect((await app.request(authorizePath(params))).status).toBe(200)
+    expect((await getAuthorize(app, params)).status).toBe(200)
+    expect((await getAuthorize(app, params)).status).toBe(200)
   })
 })
 
@@ -369,23 +393,16 @@ describe('the sign-in form', () => {
   it('re-shows the form with 401 for a wrong password, without a session cookie', async () => {
     const { app } = setup()
     const signIn = await openSignIn(app, authorizePath(webParams()))
-    const response = await app.request(
-      '/session',
-      form([...signIn.hidden, ['login', 'alice'], ['password', 'wrong']], signIn.cookie),
-    )
-    expect(response.status).toBe(401)
+    const response = await postSignIn(app, signIn, 'alice', 'wrong')
     expect(response.headers.get('Set-Cookie')).toBeNull()
-    expect(await response.text()).toContain('Incorrect login or password')
+    await expectPage(response, 401, 'Incorrect login or password')
   })
 
   it('refuses an unknown login the same way', async () => {
     const { app } = setup()
-    const signIn = await openSignIn(app)
-    const response = await app.request(
-      '/session',
-      form([...signIn.hidden, ['login', 'mallory'], ['password', 'password']], signIn.cookie),
-    )
-    expect(response.status).toBe(401)
+    const response = await postSignIn(app, await openSignIn(app), 'mallory')
+    expect(response.headers.get('Set-Cookie')).toBeNull()
+    await expectPage(response, 401, 'Incorrect login or password')
   })
 
   it('refuses a form that is not url-encoded', async () => {
@@ -395,13 +412,13 @@ describe('the sign-in form', () => {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ login: 'alice', password: 'password' }),
     })
-    expect(response.status).toBe(400)
     expect(response.headers.get('Content-Type')).toContain('text/html')
+    await expectPage(response, 400, 'must be sent as application/x-www-form-urlencoded')
   })
 
   it('has inputs labelled Login and Password and one-click demo users', async () => {
     const { app } = setup()
-    const html = await (await app.request(authorizePath(webParams()))).text()
+    const html = await (await webAuthorize(app)).text()
     expect(html).toMatch(/<label[^>]*for="login"[^>]*>Login<\/label>/)
     expect(html).toMatch(/<label[^>]*for="password"[^>]*>Password<\/label>/)
     const demoForms = parseForms(html).filter((f) => f.id === null && f.action === '/session')
@@ -415,11 +432,7 @@ describe('the sign-in form', () => {
 
   it('sets an HttpOnly SameSite=Lax session cookie and answers 303', async () => {
     const { app } = setup()
-    const signIn = await openSignIn(app)
-    const response = await app.request(
-      '/session',
-      form([...signIn.hidden, ['login', 'alice'], ['password', 'password']], signIn.cookie),
-    )
+    const response = await postSignIn(app, await openSignIn(app), 'alice')
     expect(response.status).toBe(303)
     const cookie = response.headers.get('Set-Cookie') ?? ''
     expect(cookie).toMatch(/^emu_session=/)
@@ -430,94 +443,66 @@ describe('the sign-in form', () => {
 })
 
 describe('the consent decision', () => {
+  const BAD_TOKEN = 'The consent form’s security token is missing or wrong.'
+
   it('refuses a POST without the CSRF token with a 403 page', async () => {
     const { app } = setup()
     const { cookie, request } = await signInToConsent(app, authorizePath(webParams()))
-    const response = await app.request('/oauth2/authorize/decision', {
-      ...form([
-        ['request', request],
-        ['decision', 'approve'],
-        ['scope', 'doc'],
-      ]),
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
+    const response = await postDecision(app, {
+      cookie,
+      request,
+      decision: 'approve',
+      scope: ['doc'],
     })
-    expect(response.status).toBe(403)
-    expect(response.headers.get('Location')).toBeNull()
+    await expectPage(response, 403, BAD_TOKEN)
   })
 
   it('refuses a POST with a wrong CSRF token with a 403 page', async () => {
     const { app } = setup()
     const { cookie, request, csrf } = await signInToConsent(app, authorizePath(webParams()))
-    const response = await app.request('/oauth2/authorize/decision', {
-      ...form([
-        ['request', request],
-        ['csrf', `${csrf.slice(0, -1)}x`],
-        ['decision', 'approve'],
-      ]),
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
-    })
-    expect(response.status).toBe(403)
+    const forged = `${csrf.slice(0, -1)}${csrf.endsWith('x') ? 'y' : 'x'}`
+    const response = await postDecision(app, { cookie, request, csrf: forged, decision: 'approve' })
+    await expectPage(response, 403, BAD_TOKEN)
   })
 
   it('refuses a CSRF token of another session', async () => {
     const { app } = setup()
     const first = await signInToConsent(app, authorizePath(webParams()))
     const second = await signInToConsent(app, authorizePath(webParams()), 'bob')
-    const response = await app.request('/oauth2/authorize/decision', {
-      ...form([
-        ['request', second.request],
-        ['csrf', first.csrf],
-        ['decision', 'approve'],
-      ]),
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: second.cookie },
+    const response = await postDecision(app, {
+      cookie: second.cookie,
+      request: second.request,
+      csrf: first.csrf,
+      decision: 'approve',
     })
-    expect(response.status).toBe(403)
+    await expectPage(response, 403, BAD_TOKEN)
   })
 
   it('refuses a POST without a sign-in session with a 403 page', async () => {
     const { app } = setup()
     const { request, csrf } = await signInToConsent(app, authorizePath(webParams()))
-    const response = await app.request(
-      '/oauth2/authorize/decision',
-      form([
-        ['request', request],
-        ['csrf', csrf],
-        ['decision', 'approve'],
-      ]),
-    )
-    expect(response.status).toBe(403)
+    const response = await postDecision(app, { request, csrf, decision: 'approve' })
+    await expectPage(response, 403, 'You are not signed in, or your sign-in session has ended.')
   })
 
   it('refuses a scope that was not requested (a tampered form cannot widen the grant)', async () => {
     const { app } = setup()
     const { cookie, request, csrf } = await signInToConsent(app, authorizePath(webParams()))
-    const response = await app.request('/oauth2/authorize/decision', {
-      ...form([
-        ['request', request],
-        ['csrf', csrf],
-        ['decision', 'approve'],
-        ['scope', 'doc'],
-        ['scope', 'group'],
-      ]),
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
+    const response = await postDecision(app, {
+      cookie,
+      request,
+      csrf,
+      decision: 'approve',
+      scope: ['doc', 'group'],
     })
-    expect(response.status).toBe(400)
-    expect(response.headers.get('Location')).toBeNull()
+    await expectPage(response, 400, 'The scope &quot;group&quot; was not requested')
   })
 
   it('refuses a decision other than approve or deny', async () => {
     const { app } = setup()
     const { cookie, request, csrf } = await signInToConsent(app, authorizePath(webParams()))
-    const response = await app.request('/oauth2/authorize/decision', {
-      ...form([
-        ['request', request],
-        ['csrf', csrf],
-        ['decision', 'maybe'],
-      ]),
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
-    })
-    expect(response.status).toBe(400)
-    expect(response.headers.get('Location')).toBeNull()
+    const response = await postDecision(app, { cookie, request, csrf, decision: 'maybe' })
+    await expectPage(response, 400, 'The decision must be &quot;approve&quot; or &quot;deny&quot;.')
   })
 
   it('asks to sign in again once the 12-hour sign-in session has ended', async () => {
@@ -530,35 +515,18 @@ describe('the consent decision', () => {
 
   it('refuses to answer the same request twice', async () => {
     const { app } = setup()
-    const { cookie, request, csrf } = await signInToConsent(app, authorizePath(webParams()))
-    const decide = () =>
-      app.request('/oauth2/authorize/decision', {
-        ...form([
-          ['request', request],
-          ['csrf', csrf],
-          ['decision', 'approve'],
-          ['scope', 'doc'],
-        ]),
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
-      })
+    const consent = await signInToConsent(app, authorizePath(webParams()))
+    const decide = () => postDecision(app, { ...consent, decision: 'approve', scope: ['doc'] })
     expect((await decide()).status).toBe(303)
-    expect((await decide()).status).toBe(400)
+    await expectPage(await decide(), 400, 'has expired or was already answered')
   })
 
   it('refuses a pending request older than 10 minutes', async () => {
     const { app, advance } = setup()
     const { cookie, request, csrf } = await signInToConsent(app, authorizePath(webParams()))
     advance(10 * 60_000 + 1)
-    const response = await app.request('/oauth2/authorize/decision', {
-      ...form([
-        ['request', request],
-        ['csrf', csrf],
-        ['decision', 'approve'],
-      ]),
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
-    })
-    expect(response.status).toBe(400)
-    expect(await response.text()).toContain('expired')
+    const response = await postDecision(app, { cookie, request, csrf, decision: 'approve' })
+    await expectPage(response, 400, 'expired')
   })
 
   it('answers Deny with 303 to error=access_denied and the state', async () => {
@@ -616,7 +584,7 @@ describe('the consent page', () => {
 
   it('ships its stylesheet unescaped, under the CSP nonce', async () => {
     const { app } = setup()
-    const response = await app.request(authorizePath(webParams()))
+    const response = await webAuthorize(app)
     const nonce = /'nonce-([^']+)'/.exec(response.headers.get('Content-Security-Policy') ?? '')?.[1]
     const html = await response.text()
     const style = /<style nonce="([^"]+)">([\s\S]*?)<\/style>/.exec(html)
@@ -660,9 +628,7 @@ describe('the consent page', () => {
 
   it('escapes untrusted input on error pages', async () => {
     const { app } = setup()
-    const response = await app.request(
-      authorizePath(webParams({ client_id: '<script>x</script>' })),
-    )
+    const response = await webAuthorize(app, { client_id: '<script>x</script>' })
     const html = await response.text()
     expect(html).not.toContain('<script>')
     expect(html).toContain('&lt;script&gt;')
@@ -671,27 +637,15 @@ describe('the consent page', () => {
   it('refuses to sign out with a wrong CSRF token', async () => {
     const { app } = setup()
     const { cookie, request } = await signInToConsent(app, authorizePath(webParams()))
-    const response = await app.request('/session/end', {
-      ...form([
-        ['csrf', 'forged'],
-        ['request', request],
-      ]),
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
-    })
-    expect(response.status).toBe(403)
+    const response = await postSignOut(app, { cookie, request, csrf: 'forged' })
     expect(response.headers.get('Set-Cookie')).toBeNull()
+    await expectPage(response, 403, 'The form’s security token is missing or wrong.')
   })
 
   it('lets the user sign out and sign in as someone else', async () => {
     const { app } = setup()
     const { cookie, request, csrf } = await signInToConsent(app, authorizePath(webParams()))
-    const response = await app.request('/session/end', {
-      ...form([
-        ['csrf', csrf],
-        ['request', request],
-      ]),
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
-    })
+    const response = await postSignOut(app, { cookie, request, csrf })
     expect(response.status).toBe(303)
     expect(response.headers.get('Set-Cookie')).toMatch(/emu_session=;.*Max-Age=0/)
     const after = await app.request(response.headers.get('Location') ?? '', {

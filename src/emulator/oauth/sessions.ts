@@ -2,7 +2,6 @@
  * The emulator's own sign-in session (a cookie on the emulator's host) and form reading.
  */
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
-import { HTTPException } from 'hono/http-exception'
 import type { Context } from 'hono'
 import {
   SESSION_COOKIE,
@@ -11,6 +10,7 @@ import {
   type EmulatorDeps,
   type EmulatorEnv,
 } from '../context'
+import { EmulatorError } from '../emulator-error'
 import { chooseLangFromForm } from '../pages/page-locale'
 import type { SeedUser } from '../seed'
 import { randomBase64Url, safeEqual } from '../secrets'
@@ -86,9 +86,7 @@ export function isCsrfValid(session: Session, submitted: string | null): boolean
 export async function readForm(c: Context<EmulatorEnv>): Promise<URLSearchParams> {
   const type = c.req.header('Content-Type')?.split(';')[0]?.trim().toLowerCase()
   if (type !== 'application/x-www-form-urlencoded') {
-    throw new HTTPException(400, {
-      message: 'This form must be sent as application/x-www-form-urlencoded.',
-    })
+    throw new EmulatorError(400, 'This form must be sent as application/x-www-form-urlencoded.')
   }
   const form = new URLSearchParams(await c.req.text())
   chooseLangFromForm(c, form)
@@ -99,9 +97,10 @@ export async function readForm(c: Context<EmulatorEnv>): Promise<URLSearchParams
 export function oneParam(values: readonly string[] | undefined, name: string): string | null {
   if (values === undefined || values.length === 0) return null
   if (values.length > 1) {
-    throw new HTTPException(400, {
-      message: `The parameter "${name}" appears more than once; each parameter may be sent only once (RFC 6749 §3.1).`,
-    })
+    throw new EmulatorError(
+      400,
+      `The parameter "${name}" appears more than once; each parameter may be sent only once (RFC 6749 §3.1).`,
+    )
   }
   return values[0] ?? null
 }

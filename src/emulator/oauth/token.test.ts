@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { z } from 'zod/mini'
 import { signClientCode } from '../../protocol/client-code'
 import { OAuthErrorSchema, TokenResponseSchema } from '../../protocol/schemas'
 import { createEmulator } from '../emulator'
@@ -30,6 +31,15 @@ async function authCode(app: App, scope = 'doc', clientId = 'playground-web'): P
   return new URL(result.location ?? '').searchParams.get('code') ?? ''
 }
 
+/** `POST /oauth2/token` with a raw body: `type` is its Content-Type, none when absent. */
+function tokenRequest(app: App, body: BodyInit, type?: string) {
+  return app.request('/oauth2/token', {
+    method: 'POST',
+    ...(type === undefined ? {} : { headers: { 'Content-Type': type } }),
+    body,
+  })
+}
+
 function postForm(app: App, body: Record<string, string>, headers: Record<string, string> = {}) {
   return app.request('/oauth2/token', {
     method: 'POST',
@@ -38,12 +48,21 @@ function postForm(app: App, body: Record<string, string>, headers: Record<string
   })
 }
 
+/** The authorization_code grant for `code`, the web app's credentials in the body unless replaced. */
+const redeem = (app: App, code: string, extra: Record<string, string> = {}) =>
+  postForm(app, { grant_type: 'authorization_code', ...WEB, code, ...extra })
+
+/** The authorization_code grant with this Authorization header (RFC 6749 §2.3.1) and body. */
+const redeemWithHeader = (app: App, authorization: string, body: Record<string, string>) =>
+  postForm(app, { grant_type: 'authorization_code', ...body }, { Authorization: authorization })
+
 async function oauthError(response: Response) {
   return OAuthErrorSchema.parse(await response.json())
 }
 
 const basic = (id: string, secret: string) =>
   `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`
+const WEB_BASIC = basic('playground-web', 'playground-web-secret')
 
 describe('POST /oauth2/token refuses malformed requests', () => {
   it.each([
@@ -51,11 +70,7 @@ describe('POST /oauth2/token refuses malformed requests', () => {
     ['multipart/form-data; boundary=x', '--x--'],
   ])('answers 400 invalid_request for Content-Type %s', async (type, body) => {
     const { app } = setup()
-    const response = await app.request('/oauth2/token', {
-      method: 'POST',
-      headers: { 'Content-Type': type },
-      body,
-    })
+    const response = await tokenRequest(app, body, type)
     expect(response.status).toBe(400)
     const error = await oauthError(response)
     expect(error.error).toBe('invalid_request')
@@ -64,21 +79,18 @@ describe('POST /oauth2/token refuses malformed requests', () => {
 
   it('answers 400 invalid_request for a body without a Content-Type', async () => {
     const { app } = setup()
-    const response = await app.request('/oauth2/token', {
-      method: 'POST',
-      body: new Blob(['grant_type=client_code']),
-    })
+    const response = await tokenRequest(app, new Blob(['grant_type=client_code']))
     expect(response.status).toBe(400)
     expect((await oauthError(response)).error_description).toContain('(none)')
   })
 
   it('answers 400 invalid_request for malformed JSON', async () => {
     const { app } = setup()
-    const response = await app.request('/oauth2/token', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: '{"grant_type": "authorization_code",',
-    })
+    const response = await tokenRequest(
+      app,
+      '{"grant_type": "authorization_code",',
+      'application/json',
+    )
     expect(response.status).toBe(400)
     expect(await oauthError(response)).toEqual({
       error: 'invalid_request',
@@ -92,22 +104,18 @@ describe('POST /oauth2/token refuses malformed requests', () => {
     ['null', 'null'],
   ])('answers 400 invalid_request for a JSON body that is %s', async (_label, body) => {
     const { app } = setup()
-    const response = await app.request('/oauth2/token', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body,
-    })
+    const response = await tokenRequest(app, body, 'application/json')
     expect(response.status).toBe(400)
     expect((await oauthError(response)).error).toBe('invalid_request')
   })
 
   it('answers 400 invalid_request for a repeated parameter (RFC 6749 §3.2)', async () => {
     const { app } = setup()
-    const response = await app.request('/oauth2/token', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: 'grant_type=client_code&client_id=playground-cli&code=a&code=b',
-    })
+    const response = await tokenRequest(
+      app,
+      'grant_type=client_code&client_id=playground-cli&code=a&code=b',
+      'application/x-www-form-urlencoded',
+    )
     expect(response.status).toBe(400)
     expect((await oauthError(response)).error_description).toContain('"code"')
   })
@@ -174,57 +182,35 @@ describe('the authorization_code grant authenticates the client', () => {
   it('answers 401 invalid_client for a wrong client_secret', async () => {
     const { app } = setup()
     const code = await authCode(app)
-    const response = await postForm(app, {
-      grant_type: 'authorization_code',
-      client_id: 'playground-web',
-      client_secret: 'guess',
-      code,
-    })
+    const response = await redeem(app, code, { client_secret: 'guess' })
     expect(response.status).toBe(401)
     expect((await oauthError(response)).error).toBe('invalid_client')
   })
 
   it('answers 401 invalid_client for an unknown client_id', async () => {
     const { app } = setup()
-    const response = await postForm(app, {
-      grant_type: 'authorization_code',
-      client_id: 'nobody',
-      client_secret: 'x',
-      code: 'x',
-    })
+    const response = await redeem(app, 'x', { client_id: 'nobody', client_secret: 'x' })
     expect(response.status).toBe(401)
   })
 
   it('answers 401 with a Basic challenge for wrong HTTP Basic credentials', async () => {
     const { app } = setup()
     const code = await authCode(app)
-    const response = await postForm(
-      app,
-      { grant_type: 'authorization_code', code },
-      { Authorization: basic('playground-web', 'wrong') },
-    )
+    const response = await redeemWithHeader(app, basic('playground-web', 'wrong'), { code })
     expect(response.status).toBe(401)
     expect(response.headers.get('WWW-Authenticate')).toMatch(/^Basic/)
   })
 
   it('answers 401 for a malformed Basic header', async () => {
     const { app } = setup()
-    const response = await postForm(
-      app,
-      { grant_type: 'authorization_code', code: 'x' },
-      { Authorization: 'Basic !!!' },
-    )
+    const response = await redeemWithHeader(app, 'Basic !!!', { code: 'x' })
     expect(response.status).toBe(401)
   })
 
   it('answers 400 when credentials come both in Basic and in the body', async () => {
     const { app } = setup()
     const code = await authCode(app)
-    const response = await postForm(
-      app,
-      { grant_type: 'authorization_code', code, ...WEB },
-      { Authorization: basic('playground-web', 'playground-web-secret') },
-    )
+    const response = await redeemWithHeader(app, WEB_BASIC, { code, ...WEB })
     expect(response.status).toBe(400)
     expect((await oauthError(response)).error).toBe('invalid_request')
   })
@@ -232,11 +218,7 @@ describe('the authorization_code grant authenticates the client', () => {
   it('answers 400 when the body names another client than Basic', async () => {
     const { app } = setup()
     const code = await authCode(app)
-    const response = await postForm(
-      app,
-      { grant_type: 'authorization_code', code, client_id: 'other-web' },
-      { Authorization: basic('playground-web', 'playground-web-secret') },
-    )
+    const response = await redeemWithHeader(app, WEB_BASIC, { code, client_id: 'other-web' })
     expect(response.status).toBe(400)
     expect((await oauthError(response)).error_description).toContain('differs')
   })
@@ -244,22 +226,15 @@ describe('the authorization_code grant authenticates the client', () => {
   it('accepts HTTP Basic client credentials', async () => {
     const { app } = setup()
     const code = await authCode(app)
-    const response = await postForm(
-      app,
-      { grant_type: 'authorization_code', code },
-      { Authorization: basic('playground-web', 'playground-web-secret') },
-    )
+    const response = await redeemWithHeader(app, WEB_BASIC, { code })
     expect(response.status).toBe(200)
   })
 
   it('accepts a JSON body', async () => {
     const { app } = setup()
     const code = await authCode(app)
-    const response = await app.request('/oauth2/token', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json; charset=utf-8' },
-      body: JSON.stringify({ grant_type: 'authorization_code', code, ...WEB }),
-    })
+    const body = JSON.stringify({ grant_type: 'authorization_code', code, ...WEB })
+    const response = await tokenRequest(app, body, 'application/json; charset=utf-8')
     expect(response.status).toBe(200)
   })
 })
@@ -274,7 +249,7 @@ describe('the authorization_code grant checks the code', () => {
 
   it('answers 400 invalid_grant for an unknown code', async () => {
     const { app } = setup()
-    const response = await postForm(app, { grant_type: 'authorization_code', ...WEB, code: 'x' })
+    const response = await redeem(app, 'x')
     expect(response.status).toBe(400)
     expect((await oauthError(response)).error).toBe('invalid_grant')
   })
@@ -282,11 +257,9 @@ describe('the authorization_code grant checks the code', () => {
   it('answers 400 invalid_grant for a code issued to another client', async () => {
     const { app } = setup()
     const code = await authCode(app)
-    const response = await postForm(app, {
-      grant_type: 'authorization_code',
+    const response = await redeem(app, code, {
       client_id: 'other-web',
       client_secret: 'other-web-secret',
-      code,
     })
     expect(response.status).toBe(400)
     expect(await oauthError(response)).toEqual({
@@ -299,7 +272,7 @@ describe('the authorization_code grant checks the code', () => {
     const { app, advance } = setup()
     const code = await authCode(app)
     advance(10 * 60_000 + 1)
-    const response = await postForm(app, { grant_type: 'authorization_code', ...WEB, code })
+    const response = await redeem(app, code)
     expect(response.status).toBe(400)
     expect((await oauthError(response)).error_description).toBe('authorization code has expired')
   })
@@ -308,19 +281,14 @@ describe('the authorization_code grant checks the code', () => {
     const { app, advance } = setup()
     const code = await authCode(app)
     advance(10 * 60_000 - 1)
-    const response = await postForm(app, { grant_type: 'authorization_code', ...WEB, code })
+    const response = await redeem(app, code)
     expect(response.status).toBe(200)
   })
 
   it('answers 400 invalid_grant when a sent redirect_uri differs from the authorization', async () => {
     const { app } = setup()
     const code = await authCode(app)
-    const response = await postForm(app, {
-      grant_type: 'authorization_code',
-      ...WEB,
-      code,
-      redirect_uri: 'http://localhost:5173/callback/',
-    })
+    const response = await redeem(app, code, { redirect_uri: 'http://localhost:5173/callback/' })
     expect(response.status).toBe(400)
     expect((await oauthError(response)).error_description).toContain('redirect_uri')
   })
@@ -328,24 +296,19 @@ describe('the authorization_code grant checks the code', () => {
   it('accepts the same redirect_uri when one is sent', async () => {
     const { app } = setup()
     const code = await authCode(app)
-    const response = await postForm(app, {
-      grant_type: 'authorization_code',
-      ...WEB,
-      code,
-      redirect_uri: 'http://localhost:5173/callback',
-    })
+    const response = await redeem(app, code, { redirect_uri: 'http://localhost:5173/callback' })
     expect(response.status).toBe(200)
   })
 
   it('answers a reused code with invalid_grant and revokes the token it produced', async () => {
     const { app } = setup()
     const code = await authCode(app)
-    const first = await postForm(app, { grant_type: 'authorization_code', ...WEB, code })
+    const first = await redeem(app, code)
     const { access_token: token } = TokenResponseSchema.parse(await first.json())
     const call = () => app.request('/api/v2/user', { headers: { ...UA, 'X-Auth-Token': token } })
     expect((await call()).status).toBe(200)
 
-    const second = await postForm(app, { grant_type: 'authorization_code', ...WEB, code })
+    const second = await redeem(app, code)
     expect(second.status).toBe(400)
     expect((await oauthError(second)).error).toBe('invalid_grant')
     expect((await call()).status).toBe(401)
@@ -356,13 +319,12 @@ describe('the token response', () => {
   it('is {access_token, token_type: bearer, scope} in canonical form, never cached', async () => {
     const { app } = setup()
     const code = await authCode(app, 'repo:read,doc,repo,doc:read')
-    const response = await postForm(app, { grant_type: 'authorization_code', ...WEB, code })
+    const response = await redeem(app, code)
     expect(response.status).toBe(200)
     expect(response.headers.get('Cache-Control')).toBe('no-store')
     expect(response.headers.get('Pragma')).toBe('no-cache')
-    const body: unknown = await response.json()
-    expect(Object.keys(body as object).sort()).toEqual(['access_token', 'scope', 'token_type'])
-    const token = TokenResponseSchema.parse(body)
+    const token = z.strictObject(TokenResponseSchema.shape).parse(await response.json())
+    expect(Object.keys(token).sort()).toEqual(['access_token', 'scope', 'token_type'])
     expect(token.token_type).toBe('bearer')
     expect(token.scope).toBe('doc,repo')
     expect(token.access_token).toMatch(/^emu_at_[A-Za-z0-9_-]{43}$/)
@@ -371,7 +333,7 @@ describe('the token response', () => {
   it('has an empty scope for a token without scopes', async () => {
     const { app } = setup()
     const code = await authCode(app, '')
-    const response = await postForm(app, { grant_type: 'authorization_code', ...WEB, code })
+    const response = await redeem(app, code)
     expect(await response.json()).toMatchObject({ scope: '' })
   })
 

@@ -4,6 +4,7 @@
  */
 import { Hono } from 'hono'
 import type { Context } from 'hono'
+import { CODE_INVALID_DESCRIPTION } from '../../protocol/client-code'
 import { formatScopes } from '../../protocol/scopes'
 import { CODE_TTL_MS, TOKEN_PREFIX, type EmulatorDeps, type EmulatorEnv } from '../context'
 import { EmulatorError } from '../emulator-error'
@@ -14,9 +15,6 @@ import { randomBase64Url, safeEqual, sha256Hex } from '../secrets'
 import { tooManyGuesses } from './throttle'
 
 type Params = Map<string, string>
-
-/** What the service answers while the user has not approved (design.md, "facts"). */
-const INVALID_CODE = 'authorization code is invalid'
 
 /** An RFC 6749 §5.2 error: rendered as `{error, error_description}` by the one onError. */
 function tokenError(
@@ -164,7 +162,7 @@ export function createTokenRoutes(deps: EmulatorDeps): Hono<EmulatorEnv> {
     const code = params.get('code')
     if (code === undefined || code === '') throw invalidRequest('code is required')
     const record = store.authCodes.get(code)
-    if (record === undefined) throw tokenError(400, 'invalid_grant', INVALID_CODE)
+    if (record === undefined) throw tokenError(400, 'invalid_grant', CODE_INVALID_DESCRIPTION)
     if (record.usedAt !== null) {
       // RFC 6749 §4.1.2: a replayed code revokes the tokens issued from it.
       if (record.tokenHash !== null) {
@@ -219,11 +217,12 @@ export function createTokenRoutes(deps: EmulatorDeps): Hono<EmulatorEnv> {
       record !== undefined &&
       record.clientId === app.clientId &&
       deps.now() - (record.decidedAt ?? record.createdAt) <= CODE_TTL_MS
-    if (record === undefined || !isLive) throw invalidRequest(INVALID_CODE)
+    if (record === undefined || !isLive) throw invalidRequest(CODE_INVALID_DESCRIPTION)
     if (record.status === 'denied') {
       throw tokenError(400, 'access_denied', 'the user denied the authorization request')
     }
-    if (record.status !== 'approved' || record.userId === null) throw invalidRequest(INVALID_CODE)
+    if (record.status !== 'approved' || record.userId === null)
+      throw invalidRequest(CODE_INVALID_DESCRIPTION)
     record.status = 'redeemed'
     const token = issueToken(app, record.userId, record.grantedScopes)
     return tokenResponse(c, token, record.grantedScopes)

@@ -66,6 +66,7 @@ describe.each<Profile>(['seed', 'observed'])('an upstream refusal, %s profile', 
     const body = ErrorBodySchema.parse(await response.json())
     if (profile === 'seed') {
       expect(response.status).toBe(403)
+      expect(body.message).toContain('This request needs the "group:read" scope')
       expect(response.headers.get('X-Accepted-OAuth-Scopes')).toContain('group:read')
       expect(response.headers.get(SCOPE_FAILURE_HEADER)).toBeNull()
     } else {

@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createEmulator } from '../../emulator/emulator'
+import { CSRF_HEADER, ClientCodeStartResponseSchema } from '../../protocol/playground-api'
+import { ErrorBodySchema, UserSchema, envelope } from '../../protocol/schemas'
 import { authorizeThroughPages } from '../../testing/emulator-pages'
 import { loadConfig } from '../config'
 import { MAX_POLL_ATTEMPTS, POLL_INTERVAL_MS, maskCode } from './client-code-routes'
@@ -25,13 +27,7 @@ beforeEach(() => {
 async function start(browser: ReturnType<typeof createBrowser>, scopes = ['repo:read']) {
   const response = await browser.call('POST', '/auth/client-code/start', { body: { scopes } })
   expect(response.status).toBe(200)
-  return (await response.json()) as {
-    authorizePath: string
-    scope: string
-    intervalMs: number
-    maxAttempts: number
-    signing: { params: Record<string, string>; baseString: string; sign: string }
-  }
+  return ClientCodeStartResponseSchema.parse(await response.json())
 }
 
 /** What the new tab does: follow the same-origin path to the service's authorize page. */
@@ -45,7 +41,8 @@ async function authorizeUrlOf(browser: ReturnType<typeof createBrowser>): Promis
 const poll = async (browser: ReturnType<typeof createBrowser>) => {
   now += POLL_INTERVAL_MS
   const response = await browser.call('POST', '/auth/client-code/poll', { body: {} })
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+  const answer: unknown = await response.json()
+  return { status: response.status, body: answer }
 }
 
 describe('POST /auth/client-code/start', () => {
@@ -82,9 +79,7 @@ describe('POST /auth/client-code/start', () => {
     const code = (await authorizeUrlOf(browser)).searchParams.get('code') ?? ''
     expect(text).not.toContain(code)
     expect(text).not.toContain('playground-cli-secret')
-    const body = JSON.parse(text) as {
-      signing: { params: Record<string, string>; baseString: string }
-    }
+    const body = ClientCodeStartResponseSchema.parse(JSON.parse(text))
     expect(body.signing.params.code).toBe(maskCode(code))
     expect(body.signing.baseString).toBe(
       `client_id=playground-cli&code=${maskCode(code)}&response_type=code&scope=repo%3Aread&timestamp=${now}`,
@@ -115,6 +110,10 @@ describe('POST /auth/client-code/start', () => {
       headers: { 'Content-Type': 'application/json', Origin: 'http://localhost:5173' },
     })
     expect(bare.status).toBe(403)
+    expect(ErrorBodySchema.parse(await bare.json())).toMatchObject({
+      code: 'csrf',
+      message: expect.stringContaining(`Missing the ${CSRF_HEADER}`),
+    })
   })
 
   it('says the flow is not configured for a real service without a code client', async () => {
@@ -147,6 +146,9 @@ describe('GET /auth/client-code/authorize', () => {
       headers: { 'Sec-Fetch-Site': 'cross-site' },
     })
     expect(crossSite.status).toBe(403)
+    expect(ErrorBodySchema.parse(await crossSite.json()).message).toBe(
+      'Cross-origin calls are refused (Sec-Fetch-Site: cross-site).',
+    )
     const stranger = await createBrowser(proxy).call('GET', '/auth/client-code/authorize', {
       bare: true,
     })
@@ -183,7 +185,7 @@ describe('POST /auth/client-code/poll', () => {
       scope: 'repo:read,group:read',
     })
     const me = await browser.call('GET', '/api/v2/user')
-    expect(((await me.json()) as { data: { login: string } }).data.login).toBe('bob')
+    expect(envelope(UserSchema).parse(await me.json()).data.login).toBe('bob')
     // The attempt is over: its cookie is gone and a further poll says so.
     expect(browser.jar.has('pg_cc')).toBe(false)
     expect(await poll(browser)).toMatchObject({ status: 400, body: { code: 'no_client_code' } })
@@ -282,6 +284,9 @@ describe('POST /auth/client-code/poll', () => {
     await start(browser)
     const response = await browser.call('POST', '/auth/client-code/poll', { bare: true })
     expect(response.status).toBe(403)
+    expect(ErrorBodySchema.parse(await response.json()).message).toContain(
+      `Missing the ${CSRF_HEADER}`,
+    )
   })
 })
 

@@ -6,6 +6,7 @@
  */
 import { Hono, type Context } from 'hono'
 import {
+  CODE_INVALID_DESCRIPTION,
   SIGNED_PARAMS,
   clientCodeBaseString,
   generateClientCode,
@@ -31,9 +32,6 @@ import { addTraceSecrets, addTraceStep, clientCodeField, tokenCallStep } from '.
 export const POLL_INTERVAL_MS = 3000
 export const MAX_POLL_ATTEMPTS = 20
 
-/** While the user has not approved, the service answers this 400 (spec §5.3; yuque/auth). */
-const PENDING_DESCRIPTION = 'authorization code is invalid'
-
 type PollOutcome = 'approved' | 'pending' | 'denied' | 'failed'
 
 /** What a poll's answer means; only a valid bearer token response is an approval. */
@@ -42,7 +40,7 @@ function classifyPoll(answer: TokenAnswer): PollOutcome {
   if (answer.kind !== 'oauth-error' || answer.status !== 400) return 'failed'
   if (answer.error.error === 'access_denied') return 'denied'
   return answer.error.error === 'invalid_request' &&
-    answer.error.error_description === PENDING_DESCRIPTION
+    answer.error.error_description === CODE_INVALID_DESCRIPTION
     ? 'pending'
     : 'failed'
 }

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { createEmulator } from '../../emulator/emulator'
 import { s256Challenge, type PkceMode } from '../../emulator/oauth/pkce'
 import { seedApps } from '../../emulator/seed'
+import { StartLoginResponseSchema } from '../../protocol/playground-api'
 import { authorizeThroughPages, redeemCode } from '../../testing/emulator-pages'
 import { loadConfig, type Env } from '../config'
 import { createProxy } from '../proxy'
@@ -35,7 +36,7 @@ function setup(options: { pkce?: PkceMode; env?: Env } = {}) {
 /** A browser's `POST /auth/start`: the authorize URL and the state the proxy made. */
 async function startLogin(browser: ReturnType<typeof createBrowser>, scopes: string[]) {
   const started = await browser.call('POST', '/auth/start', { body: { scopes } })
-  return (await started.json()) as { authorizeUrl: string; state: string }
+  return StartLoginResponseSchema.parse(await started.json())
 }
 
 /** Alice approves a login started in `browser`: the code the service sends back, unredeemed. */
