@@ -14,6 +14,7 @@ import react from '@vitejs/plugin-react'
 import { build, loadConfigFromFile, type InlineConfig } from 'vite'
 import { z } from 'zod'
 import { reactRouterProductionBuild } from '../scripts/react-router-production'
+import { chunkModules } from './chunk-modules'
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -270,11 +271,15 @@ async function viteBuild(config: InlineConfig): Promise<void> {
   }
 }
 
-/** The app, built with the project's own vite.config.ts into `outDir` (with a manifest). */
+/**
+ * The app, built with the project's own vite.config.ts into `outDir` (with a manifest, and which
+ * modules each chunk holds: chunk-modules.ts).
+ */
 export async function buildApp(outDir: string): Promise<void> {
   await viteBuild({
     root: projectRoot,
     configFile: path.join(projectRoot, 'vite.config.ts'),
+    plugins: [chunkModules(projectRoot)],
     build: { outDir, emptyOutDir: true, manifest: true },
   })
 }
@@ -351,25 +356,28 @@ export function checkBudget(app: BundleMeasurement, floor: BundleMeasurement): B
 }
 
 /**
- * Builds the app and the floor into temporary directories and measures both. `keepAppBuild`
- * returns the app's build directory (the benchmark serves it); otherwise everything is removed.
+ * Builds the app and the floor into temporary directories and measures both. `keepBuilds`
+ * returns their build directories (the benchmark serves both); otherwise everything is removed.
  */
-export async function measureBundles(options: { keepAppBuild?: boolean } = {}): Promise<{
+export async function measureBundles(options: { keepBuilds?: boolean } = {}): Promise<{
   report: BundleReport
   appDir: string | null
+  floorDir: string | null
 }> {
   const appDir = await mkdtemp(path.join(os.tmpdir(), 'bench-app-'))
   const floorDir = await mkdtemp(path.join(os.tmpdir(), 'bench-floor-'))
+  const keep = options.keepBuilds === true
+  let built = false
   try {
     await buildApp(appDir)
     await buildFloor(floorDir)
     const report = checkBudget(await measureBuild(appDir), await measureBuild(floorDir))
-    return { report, appDir: options.keepAppBuild === true ? appDir : null }
-  } catch (error) {
-    await rm(appDir, { recursive: true, force: true })
-    throw error
+    built = true
+    return { report, appDir: keep ? appDir : null, floorDir: keep ? floorDir : null }
   } finally {
-    await rm(floorDir, { recursive: true, force: true })
-    if (options.keepAppBuild !== true) await rm(appDir, { recursive: true, force: true })
+    if (!keep || !built) {
+      await rm(appDir, { recursive: true, force: true })
+      await rm(floorDir, { recursive: true, force: true })
+    }
   }
 }

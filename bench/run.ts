@@ -109,15 +109,20 @@ async function main(): Promise<number> {
   process.once('SIGINT', () => void runCleanup().finally(() => process.exit(130)))
 
   try {
-    let appDir: string | null = null
+    let builds: { appDir: string; floorDir: string } | null = null
     const bundle = await section<BundleReport>('bundle (app and floor builds)', async () => {
       const measured = await measureBundlesApart()
-      appDir = measured.appDir
+      if (measured.appDir !== null && measured.floorDir !== null) {
+        builds = { appDir: measured.appDir, floorDir: measured.floorDir }
+      }
       return measured.report
     })
-    if (appDir === null) throw new Error('the app did not build; nothing else can be measured')
-    const builtApp: string = appDir
+    if (builds === null) throw new Error('the app did not build; nothing else can be measured')
+    // Assigned in the closure above: TypeScript's narrowing does not see it (an annotation does).
+    const built: { appDir: string; floorDir: string } = builds
+    const { appDir: builtApp, floorDir: builtFloor } = built
     cleanup.push(() => rm(builtApp, { recursive: true, force: true }))
+    cleanup.push(() => rm(builtFloor, { recursive: true, force: true }))
 
     const stack = await startBenchStack(builtApp)
     cleanup.push(() => stack.close())
