@@ -13,6 +13,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import react from '@vitejs/plugin-react'
 import { build, loadConfigFromFile, type InlineConfig } from 'vite'
 import { z } from 'zod'
+import { precompress } from '../scripts/precompress'
 import { reactRouterProductionBuild } from '../scripts/react-router-production'
 import { chunkModules } from './chunk-modules'
 
@@ -287,7 +288,8 @@ export async function buildApp(outDir: string): Promise<void> {
 /**
  * The floor: bench/floor/ copied to a temporary directory that sees the project's node_modules,
  * built with the same Vite, React plugin, React Router build (scripts/react-router-production.ts),
- * target and source-map setting as the app.
+ * target and source-map setting as the app, and its files compressed beside them as the app's
+ * are (scripts/precompress.ts), so that served (floor-server.ts) it goes over the wire as ours.
  */
 export async function buildFloor(outDir: string): Promise<void> {
   const sourceDir = await mkdtemp(path.join(os.tmpdir(), 'bench-floor-src-'))
@@ -299,7 +301,7 @@ export async function buildFloor(outDir: string): Promise<void> {
     await viteBuild({
       root: sourceDir,
       configFile: false,
-      plugins: [react(), reactRouterProductionBuild()],
+      plugins: [react(), reactRouterProductionBuild(), precompress()],
       build: {
         outDir,
         emptyOutDir: true,
