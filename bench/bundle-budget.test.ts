@@ -6,18 +6,26 @@
 import { readdir, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { CALLBACK_EARLY_ENTRY } from '../src/proxy/shell/page-modules'
+import { connectedHintCookieName } from '../src/proxy/auth/session'
+import { loadConfig } from '../src/proxy/config'
+import { CALLBACK_EARLY_ENTRY, PAGE_ROUTES } from '../src/proxy/shell/page-modules'
+import { MANIFEST_PATH } from '../src/proxy/shell/page-preload'
+import { createWebApp } from '../src/proxy/shell/web-app'
 import { BUNDLE_BUDGET, KB, measureBundles, type BundleReport } from './bundle'
+import { initialAssets } from './bundle-measure'
+import { chineseChunks, isChineseModule, readChunkModules } from './chunk-modules'
 
 let report: BundleReport
 let appDir = ''
+let floorDir = ''
 /** The build's scripts, `assets/<file>` → code: read once, for the tests of their text. */
 const scripts = new Map<string, string>()
 
 beforeAll(async () => {
-  const measured = await measureBundles({ keepAppBuild: true })
+  const measured = await measureBundles({ keepBuilds: true })
   report = measured.report
   appDir = measured.appDir ?? ''
+  floorDir = measured.floorDir ?? ''
   const assets = path.join(appDir, 'assets')
   for (const file of (await readdir(assets)).filter((name) => name.endsWith('.js'))) {
     scripts.set(`assets/${file}`, await readFile(path.join(assets, file), 'utf8'))
@@ -25,7 +33,8 @@ beforeAll(async () => {
 }, 120_000)
 
 afterAll(async () => {
-  if (appDir !== '') await rm(appDir, { recursive: true, force: true })
+  for (const dir of [appDir, floorDir])
+    if (dir !== '') await rm(dir, { recursive: true, force: true })
 })
 
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} kB`
@@ -101,5 +110,83 @@ test('ships React Router’s production build: none of its development warnings'
   expect(scripts.size).toBeGreaterThan(0)
   for (const [file, code] of scripts) {
     for (const text of developmentOnly) expect(code.includes(text), `${file}: ${text}`).toBe(false)
+  }
+})
+
+/** Every string of the Chinese catalog with Han characters in it (its functions' text aside). */
+function chineseStrings(value: unknown): string[] {
+  if (typeof value === 'string') return /\p{Script=Han}/u.test(value) ? [value] : []
+  if (typeof value !== 'object' || value === null) return []
+  return Object.values(value).flatMap(chineseStrings)
+}
+
+test('the Chinese catalog’s chunk holds its modules and nothing else (chunk-modules.ts names them)', async () => {
+  // What the next test takes for Chinese: were the names wrong, it would find nothing to refuse.
+  const chunks = await readChunkModules(appDir)
+  const manifest = JSON.parse(await readFile(path.join(appDir, MANIFEST_PATH), 'utf8')) as Record<
+    string,
+    { file: string }
+  >
+  const zhChunk = manifest['src/web/i18n/zh.ts']?.file ?? ''
+  expect(chunks[zhChunk]?.length ?? 0).toBeGreaterThan(10)
+  expect(chunks[zhChunk]?.filter((module) => !isChineseModule(module))).toEqual([])
+  expect([...chineseChunks(chunks)]).toEqual([zhChunk])
+})
+
+test('an English page loads no Chinese: what its shell announces, and what that imports, holds none of the Chinese catalog', async () => {
+  // The chunks an English shell names (its script, its preloads: src/proxy/shell/page-
+  // preload.ts) and their static imports: a Chinese module there, or a module with the catalog's
+  // text (the scopes' Chinese table once sat beside the English in one module), would be
+  // downloaded by every English visitor (docs/decisions/0009-i18n.md).
+  const chunks = await readChunkModules(appDir)
+  const chinese = chineseChunks(chunks)
+  // Imported once the build is done: the build renders the pages' heads with React in production
+  // mode (scripts/page-heads/), and the catalog's modules would load React's development build.
+  const { zhCatalogs } = await import('../src/web/i18n/zh')
+  const texts = [...new Set(chineseStrings(zhCatalogs))]
+  expect(texts.length).toBeGreaterThan(100)
+  const manifest = JSON.parse(await readFile(path.join(appDir, MANIFEST_PATH), 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[] }
+  >
+  const byFile = new Map(Object.values(manifest).map((entry) => [entry.file, entry]))
+  const config = loadConfig({ SESSION_SECRET: 'x'.repeat(32) })
+  const web = createWebApp({ root: appDir, config })
+  const hint = connectedHintCookieName(config.isSecure)
+  const pages = PAGE_ROUTES.map((route) =>
+    route.path.replace('/:key?', '/alice').replace('*', 'nope'),
+  )
+  for (const page of pages) {
+    for (const cookie of ['', `${hint}=1`]) {
+      const response = await web.request(page, {
+        headers: {
+          'Accept-Language': 'en-US,en;q=0.9',
+          'Accept-Encoding': 'identity',
+          Cookie: cookie,
+        },
+      })
+      const loaded = new Set<string>()
+      const pending = initialAssets(await response.text()).js
+      for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+        if (loaded.has(file)) continue
+        loaded.add(file)
+        for (const key of byFile.get(file)?.imports ?? []) {
+          const imported = manifest[key]?.file
+          if (imported !== undefined) pending.push(imported)
+        }
+      }
+      const where = `${page}${cookie === '' ? '' : ' (connected)'}`
+      expect(loaded.size, where).toBeGreaterThan(1)
+      for (const file of loaded) {
+        expect(chinese.has(file), `${where}: ${file} holds the Chinese catalog`).toBe(false)
+        const code = scripts.get(file) ?? ''
+        // As a string of its own: a word of the catalog may be a word of the service's own
+        // Chinese text, which the explorer shows in both languages (its parameters' notes).
+        const found = texts.filter((text) =>
+          ['`', "'", '"'].some((q) => code.includes(q + text + q)),
+        )
+        expect(found, `${where}: ${file} holds the Chinese catalog’s text`).toEqual([])
+      }
+    }
   }
 })

@@ -10,8 +10,10 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { build, loadConfigFromFile, type InlineConfig } from 'vite'
+import { precompress } from '../scripts/precompress'
 import { reactRouterProductionBuild } from '../scripts/react-router-production'
 import { measureBuild, type BundleMeasurement } from './bundle-measure'
+import { chunkModules } from './chunk-modules'
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -60,11 +62,15 @@ async function viteBuild(config: InlineConfig): Promise<void> {
   }
 }
 
-/** The app, built with the project's own vite.config.ts into `outDir` (with a manifest). */
+/**
+ * The app, built with the project's own vite.config.ts into `outDir` (with a manifest, and which
+ * modules each chunk holds: chunk-modules.ts).
+ */
 export async function buildApp(outDir: string): Promise<void> {
   await viteBuild({
     root: projectRoot,
     configFile: path.join(projectRoot, 'vite.config.ts'),
+    plugins: [chunkModules(projectRoot)],
     build: { outDir, emptyOutDir: true, manifest: true },
   })
 }
@@ -72,7 +78,8 @@ export async function buildApp(outDir: string): Promise<void> {
 /**
  * The floor: bench/floor/ copied to a temporary directory that sees the project's node_modules,
  * built with the same Vite, React plugin, React Router build (scripts/react-router-production.ts),
- * target and source-map setting as the app.
+ * target and source-map setting as the app, and its files compressed beside them as the app's
+ * are (scripts/precompress.ts), so that served (floor-server.ts) it goes over the wire as ours.
  */
 export async function buildFloor(outDir: string): Promise<void> {
   const sourceDir = await mkdtemp(path.join(os.tmpdir(), 'bench-floor-src-'))
@@ -84,7 +91,7 @@ export async function buildFloor(outDir: string): Promise<void> {
     await viteBuild({
       root: sourceDir,
       configFile: false,
-      plugins: [react(), reactRouterProductionBuild()],
+      plugins: [react(), reactRouterProductionBuild(), precompress()],
       build: {
         outDir,
         emptyOutDir: true,
@@ -141,25 +148,28 @@ export function checkBudget(app: BundleMeasurement, floor: BundleMeasurement): B
 }
 
 /**
- * Builds the app and the floor into temporary directories and measures both. `keepAppBuild`
- * returns the app's build directory (the benchmark serves it); otherwise everything is removed.
+ * Builds the app and the floor into temporary directories and measures both. `keepBuilds`
+ * returns their build directories (the benchmark serves both); otherwise everything is removed.
  */
-export async function measureBundles(options: { keepAppBuild?: boolean } = {}): Promise<{
+export async function measureBundles(options: { keepBuilds?: boolean } = {}): Promise<{
   report: BundleReport
   appDir: string | null
+  floorDir: string | null
 }> {
   const appDir = await mkdtemp(path.join(os.tmpdir(), 'bench-app-'))
   const floorDir = await mkdtemp(path.join(os.tmpdir(), 'bench-floor-'))
+  const keep = options.keepBuilds === true
+  let built = false
   try {
     await buildApp(appDir)
     await buildFloor(floorDir)
     const report = checkBudget(await measureBuild(appDir), await measureBuild(floorDir))
-    return { report, appDir: options.keepAppBuild === true ? appDir : null }
-  } catch (error) {
-    await rm(appDir, { recursive: true, force: true })
-    throw error
+    built = true
+    return { report, appDir: keep ? appDir : null, floorDir: keep ? floorDir : null }
   } finally {
-    await rm(floorDir, { recursive: true, force: true })
-    if (options.keepAppBuild !== true) await rm(appDir, { recursive: true, force: true })
+    if (!keep || !built) {
+      await rm(appDir, { recursive: true, force: true })
+      await rm(floorDir, { recursive: true, force: true })
+    }
   }
 }

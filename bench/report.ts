@@ -6,9 +6,11 @@ import { BUNDLE_BUDGET, KB, type BundleReport } from './bundle'
 import type { FileSize } from './bundle-measure'
 import { DISTANT_SERVICE_DELAY_MS, median, type LoginTimings } from './browser'
 import type { TourResult } from './tour'
-import { LIGHTHOUSE_CATEGORIES, type LighthouseResult } from './lighthouse'
+import { FLOOR_PAGE, LIGHTHOUSE_CATEGORIES, type LighthouseResult } from './lighthouse'
+import { downloadDetails } from './page-downloads-report'
+import type { DownloadsResult } from './page-downloads'
 import type { LOAD, LoadResult } from './proxy-load'
-import { summaryTable } from './summary'
+import { signed, summaryTable } from './summary'
 
 export type Section<T> =
   { ok: true; value: T; seconds: number } | { ok: false; error: string; seconds: number }
@@ -30,6 +32,7 @@ export interface BenchResults {
   proxy: Section<LoadResult[]>
   login: Section<LoginTimings & { loginMedianMs: number; warmMedianMs: number }>
   tour: Section<TourResult>
+  downloads: Section<DownloadsResult>
   lighthouse: Section<LighthouseResult>
 }
 
@@ -206,13 +209,13 @@ function lighthouseDetails(value: LighthouseResult): string[] {
   const lines = [
     '## Lighthouse',
     '',
-    `Lighthouse ${value.version} (CLI, child process) against a Chromium we start (found Chromium, the e2e flags plus \`--headless=new --no-sandbox\`, fresh profile per run). \`/me\` runs with a session cookie made by the real flow put in the profile first. Each page runs three times, round-robin; the summary judges the median score of each category on Lighthouse's default (mobile: a mid-range phone on slow 4G, simulated). Categories under target list their audits below a full score.`,
+    `Lighthouse ${value.version} (CLI, child process) against a Chromium we start (found Chromium, the e2e flags plus \`--headless=new --no-sandbox\`, fresh profile per run). \`/me\` runs with a session cookie made by the real flow put in the profile first. Each page runs three times, round-robin, and the floor app (\`bench/floor/\`, a bare React + TanStack Query + React Router page, served precompressed as ours: \`bench/floor-server.ts\`) right after each of our runs (ours, floor, ours, floor, …), so each pair bears the same load: the performance score follows the machine's load, and the floor's shows how much. The summary judges our median performance against the median of the floor's runs beside that page, and the other categories as they are, on Lighthouse's default (mobile: a mid-range phone on slow 4G, simulated). Categories under target list their audits below a full score.`,
     '',
     table(
       ['preset', 'page', ...LIGHTHOUSE_CATEGORIES, 'FCP', 'LCP', 'TBT', 'CLS', 'SI'],
       value.runs.map((run) => [
         run.preset,
-        `\`${run.page}\``,
+        run.page === FLOOR_PAGE ? `the floor (after \`${run.after ?? '?'}\`)` : `\`${run.page}\``,
         ...LIGHTHOUSE_CATEGORIES.map((category) => String(run.scores[category] ?? '—')),
         run.metrics['first-contentful-paint'] ?? '—',
         run.metrics['largest-contentful-paint'] ?? '—',
@@ -223,8 +226,41 @@ function lighthouseDetails(value: LighthouseResult): string[] {
     ),
     '',
   ]
+  const beside = value.pages.filter((page) => page.floor !== null)
+  if (beside.length > 0) {
+    const rounds = Math.max(...beside.map((page) => page.floor?.pairs.length ?? 0))
+    const score = (value: number | null) => (value === null ? '—' : String(value))
+    lines.push(
+      '**Performance, ours against the floor run right after it:**',
+      '',
+      table(
+        [
+          'page',
+          ...Array.from({ length: rounds }, (_, round) => `round ${round + 1}: ours – floor`),
+          'medians',
+          'difference of medians',
+        ],
+        beside.map((page) => [
+          `${page.preset} \`${page.page}\``,
+          ...Array.from({ length: rounds }, (_, round) => {
+            const pair = page.floor?.pairs[round]
+            return pair === undefined ? '—' : `${score(pair.ours)} – ${score(pair.floor)}`
+          }),
+          `${score(page.median.performance)} – ${score(page.floor?.median.performance ?? null)}`,
+          `**${page.floor?.performanceDifference == null ? '—' : signed(page.floor.performanceDifference)}**`,
+        ]),
+      ),
+      '',
+    )
+  }
   // The audits below a full score, of the run whose performance is the page's median.
   for (const page of value.pages) {
+    if (page.floor !== null && page.floor.errors.length > 0) {
+      lines.push(
+        `${page.preset} the floor after \`${page.page}\`: ${page.floor.errors.length} run(s) failed: ${page.floor.errors.join('; ')}`,
+        '',
+      )
+    }
     const run =
       page.runs.find((candidate) => candidate.scores.performance === page.median.performance) ??
       page.runs[0]
@@ -264,6 +300,11 @@ export function renderMarkdown(results: BenchResults): string {
   if (results.proxy.ok) lines.push(...proxyDetails(results.proxy.value, results.load))
   if (results.login.ok) lines.push(...loginDetails(results.login.value))
   if (results.tour.ok) lines.push(...tourDetails(results.tour.value))
+  if (results.downloads.ok) {
+    lines.push(
+      ...downloadDetails(results.downloads.value, results.bundle.ok ? results.bundle.value : null),
+    )
+  }
   if (results.lighthouse.ok) lines.push(...lighthouseDetails(results.lighthouse.value))
   return `${lines.join('\n').trimEnd()}\n`
 }

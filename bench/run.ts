@@ -1,7 +1,8 @@
 /**
- * `npm run bench` (bench/run.ts): bundle, proxy overhead, login round trip, query efficiency and
- * Lighthouse, each beside a floor measured in the same run, written to bench/results/latest.md
- * and latest.json. The machine may be noisy: the report compares ratios from this one run.
+ * `npm run bench` (bench/run.ts): bundle, proxy overhead, login round trip, query efficiency,
+ * what a browser downloads per page and Lighthouse, each beside a floor measured in the same
+ * run, written to bench/results/latest.md and latest.json. The machine may be noisy: the report
+ * compares ratios from this one run.
  * Bounded: every load run has a fixed duration, every browser step a time-out, and the whole
  * run a deadline; everything it starts (servers, Chromium, child processes) it stops.
  */
@@ -12,8 +13,10 @@ import path from 'node:path'
 import type { Browser } from '@playwright/test'
 import { projectRoot, type BundleReport, type measureBundles } from './bundle'
 import { launchChromium, measureLoginRoundTrip, median } from './browser'
+import { startFloorServer } from './floor-server'
 import { measureTour } from './tour'
 import { measureLighthouse } from './lighthouse'
+import { measurePageDownloads } from './page-downloads'
 import { startForwardersApart } from './forwarders'
 import { LOAD, measureLoad, type LoadResult } from './proxy-load'
 import { renderMarkdown, type BenchResults, type Section } from './report'
@@ -29,7 +32,7 @@ const resultsDir = path.join(projectRoot, 'bench', 'results')
  * `npm run bench -- --only=proxy,lighthouse` measures some parts only (the bundle, which builds
  * the app, always runs) and writes bench/results/partial.md and .json, leaving latest.* alone.
  */
-const PARTS = ['proxy', 'login', 'tour', 'lighthouse'] as const
+const PARTS = ['proxy', 'login', 'tour', 'downloads', 'lighthouse'] as const
 type Part = (typeof PARTS)[number]
 function selectedParts(argv: readonly string[]): ReadonlySet<Part> {
   const only = argv.find((arg) => arg.startsWith('--only='))
@@ -110,18 +113,25 @@ async function main(): Promise<number> {
   process.once('SIGINT', () => void runCleanup().finally(() => process.exit(130)))
 
   try {
-    let appDir: string | null = null
+    let builds: { appDir: string; floorDir: string } | null = null
     const bundle = await section<BundleReport>('bundle (app and floor builds)', async () => {
       const measured = await measureBundlesApart()
-      appDir = measured.appDir
+      if (measured.appDir !== null && measured.floorDir !== null) {
+        builds = { appDir: measured.appDir, floorDir: measured.floorDir }
+      }
       return measured.report
     })
-    if (appDir === null) throw new Error('the app did not build; nothing else can be measured')
-    const builtApp: string = appDir
+    if (builds === null) throw new Error('the app did not build; nothing else can be measured')
+    // Assigned in the closure above: TypeScript's narrowing does not see it (an annotation does).
+    const built: { appDir: string; floorDir: string } = builds
+    const { appDir: builtApp, floorDir: builtFloor } = built
     cleanup.push(() => rm(builtApp, { recursive: true, force: true }))
+    cleanup.push(() => rm(builtFloor, { recursive: true, force: true }))
 
     const stack = await startBenchStack(builtApp)
     cleanup.push(() => stack.close())
+    const floorServer = await startFloorServer(builtFloor)
+    cleanup.push(() => floorServer.close())
 
     const proxy = !parts.has('proxy')
       ? skipped<LoadResult[]>()
@@ -203,12 +213,21 @@ async function main(): Promise<number> {
           if (browser === undefined) throw new Error('no Chromium')
           return measureTour(browser, stack, await connectThroughProxy(stack))
         })
+    const downloads = !parts.has('downloads')
+      ? skipped<Awaited<ReturnType<typeof measurePageDownloads>>>()
+      : await section('what Chromium downloads per page (English and Chinese)', async () => {
+          if (browser === undefined) throw new Error('no Chromium')
+          return measurePageDownloads(browser, stack, {
+            appDir: builtApp,
+            floorOrigin: floorServer.origin,
+          })
+        })
     await browser?.close()
     browser = undefined
 
     const lighthouse = !parts.has('lighthouse')
       ? skipped<Awaited<ReturnType<typeof measureLighthouse>>>()
-      : await section('Lighthouse (mobile, 3 runs a page)', async () => {
+      : await section('Lighthouse (mobile, 3 runs a page, the floor after each)', async () => {
           // Connected, as a user who granted the profile's scopes sees the pages.
           const cookies = await connectThroughProxy(stack)
           return measureLighthouse(
@@ -218,9 +237,13 @@ async function main(): Promise<number> {
               { page: '/explore', url: `${stack.appOrigin}/explore`, sessionCookies: cookies },
             ],
             ['mobile'],
-            3,
-            // Whatever the machine's load, the report is written: no run starts in the last minutes.
-            Date.now() - (performance.now() - started) + DEADLINE_MS - 3 * 60_000,
+            {
+              times: 3,
+              // Whatever the machine's load, the report is written: no run starts in the last
+              // minutes.
+              stopAt: Date.now() - (performance.now() - started) + DEADLINE_MS - 3 * 60_000,
+              floorUrl: `${floorServer.origin}/`,
+            },
           )
         })
     await runCleanup()
@@ -246,6 +269,7 @@ async function main(): Promise<number> {
         warmMedianMs: median(value.warmMs),
       })),
       tour,
+      downloads,
       lighthouse,
     }
     const name = isPartial ? 'partial' : 'latest'
@@ -258,7 +282,7 @@ async function main(): Promise<number> {
         .map((load) => load.toFixed(1))
         .join(' ')}: compare the ratios, not the times)`,
     )
-    const failed = [bundle, proxy, login, tour, lighthouse].filter(
+    const failed = [bundle, proxy, login, tour, downloads, lighthouse].filter(
       (s) => !s.ok && s.error !== SKIPPED,
     ).length
     return failed === 0 ? 0 : 1

@@ -190,7 +190,12 @@ function cookiesOf(response: Response): string[] {
   return response.headers.getSetCookie().map((header) => header.split(';')[0] ?? '')
 }
 
-async function startLoginThroughProxy(stack: BenchStack) {
+/**
+ * A login through the running proxy up to the service's answer: started, signed in, consented.
+ * Answers the code, the state, the transaction's cookies (`name=value`) and the callback's URL
+ * as the service redirects to it.
+ */
+export async function startLoginThroughProxy(stack: BenchStack) {
   const response = await fetch(`${stack.appUrl}/auth/start`, {
     method: 'POST',
     headers: {
@@ -213,7 +218,7 @@ async function startLoginThroughProxy(stack: BenchStack) {
   if (approved.status !== 303 || code === null) {
     throw new Error(`the consent page answered ${approved.status} without a code`)
   }
-  return { code, state: body.state, cookies: cookiesOf(response) }
+  return { code, state: body.state, cookies: cookiesOf(response), callbackUrl: callback.href }
 }
 
 /** The real flow through the running proxy: start, sign in and consent, exchange. */

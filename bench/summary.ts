@@ -7,7 +7,13 @@
 import { DISTANT_SERVICE_DELAY_MS, median } from './browser'
 import { BUNDLE_BUDGET, KB } from './bundle'
 import type { BenchResults } from './report'
-import { LIGHTHOUSE_CATEGORIES, LIGHTHOUSE_TARGETS } from './lighthouse'
+import {
+  LIGHTHOUSE_CATEGORIES,
+  LIGHTHOUSE_TARGETS,
+  PERFORMANCE_BELOW_FLOOR,
+  type LighthousePage,
+} from './lighthouse'
+import { downloadRows } from './page-downloads-report'
 import { cpuMicros, roundRatio, type LoadResult } from './proxy-load'
 
 /** Our proxy's throughput against the floor's (a minimal node:http forwarder). */
@@ -214,6 +220,44 @@ function browserRows({ login, tour }: BenchResults): SummaryRow[] {
   return rows
 }
 
+/**
+ * A page's Lighthouse scores against the floor app's, run right after each of ours: performance
+ * as the difference of the medians, the other categories (which no load moves) as they are.
+ */
+/** A difference of scores with its sign: +1, 0, −2. */
+export const signed = (value: number) => (value > 0 ? `+${value}` : value < 0 ? `−${-value}` : '0')
+
+export function againstFloor(page: LighthousePage): SummaryRow | null {
+  const { floor } = page
+  if (floor === null) return null
+  const difference = floor.performanceDifference
+  const others = LIGHTHOUSE_CATEGORIES.filter((category) => category !== 'performance')
+  const misses = others.filter(
+    (category) => (page.median[category] ?? 0) < LIGHTHOUSE_TARGETS[category],
+  )
+  const performanceMet = difference !== null && difference >= -PERFORMANCE_BELOW_FLOOR
+  return {
+    figure: `Lighthouse ${page.preset} \`${page.page}\`${page.page === '/me' ? (page.connected ? ' (connected)' : ' (NOT connected)') : ''}: performance against the floor’s (the bare app, run right after each of ours), medians of ${page.runs.length} and ${floor.runs.length}; a11y / best practices`,
+    measured: `${difference === null ? '—' : signed(difference)} (${page.median.performance ?? '—'} vs ${floor.median.performance ?? '—'}); ${others.map((category) => page.median[category] ?? '—').join(' / ')}`,
+    reference: `per run, ours–floor: ${floor.pairs.map((pair) => `${pair.ours ?? '—'}–${pair.floor ?? '—'}`).join(', ')}; the floor’s a11y / best practices ${others.map((category) => floor.median[category] ?? '—').join(' / ')}`,
+    target: `≥ −${PERFORMANCE_BELOW_FLOOR}; ${others.map((category) => `≥ ${LIGHTHOUSE_TARGETS[category]}`).join(' / ')}`,
+    met: performanceMet && misses.length === 0,
+    note: [
+      ...(performanceMet
+        ? []
+        : [
+            difference === null
+              ? 'the floor or ours has no score'
+              : `performance by ${-PERFORMANCE_BELOW_FLOOR - difference}`,
+          ]),
+      ...misses.map(
+        (category) =>
+          `${category} by ${LIGHTHOUSE_TARGETS[category] - (page.median[category] ?? 0)}`,
+      ),
+    ].join(', '),
+  }
+}
+
 function lighthouseRows({ lighthouse }: BenchResults): SummaryRow[] {
   if (!lighthouse.ok) return [notMeasured('Lighthouse', lighthouse.error)]
   return lighthouse.value.pages.map((page): SummaryRow => {
@@ -223,6 +267,8 @@ function lighthouseRows({ lighthouse }: BenchResults): SummaryRow[] {
         page.errors[0] ?? 'no run in the time left',
       )
     }
+    const beside = againstFloor(page)
+    if (beside !== null) return beside
     const misses = LIGHTHOUSE_CATEGORIES.filter(
       (category) => (page.median[category] ?? 0) < LIGHTHOUSE_TARGETS[category],
     )
@@ -245,11 +291,15 @@ function lighthouseRows({ lighthouse }: BenchResults): SummaryRow[] {
 }
 
 export function summaryRows(results: BenchResults): SummaryRow[] {
+  const bundle = bundleRows(results)
   return [
     ...proxyRows(results),
     ...browserRows(results),
     ...lighthouseRows(results),
-    ...bundleRows(results),
+    // What the browser downloads right after the build's first-load figure, beside it.
+    ...bundle.slice(0, 1),
+    ...downloadRows(results),
+    ...bundle.slice(1),
   ]
 }
 

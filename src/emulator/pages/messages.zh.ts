@@ -4,7 +4,7 @@
  * placeholder of the wrong name is a type error (messages.ts).
  */
 import type { EmulatorMessages, ErrorText } from './messages'
-import { SCOPE_MEANINGS_ZH } from '../../protocol/scope-meanings'
+import { SCOPE_MEANINGS_ZH } from '../../protocol/scope-meanings.zh'
 
 export const emulatorMessagesZh: EmulatorMessages = {
   shell: {

@@ -1,5 +1,5 @@
 import type { connectMessages } from './messages'
-import { SCOPE_MEANINGS_ZH } from '../../protocol/scope-meanings'
+import { SCOPE_MEANINGS_ZH } from '../../protocol/scope-meanings.zh'
 
 export const connectMessagesZh: typeof connectMessages = {
   title: '连接 · 语雀 OAuth 演练场',

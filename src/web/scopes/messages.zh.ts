@@ -1,5 +1,5 @@
 import type { scopesMessages } from './messages'
-import { SCOPE_MEANINGS_ZH } from '../../protocol/scope-meanings'
+import { SCOPE_MEANINGS_ZH } from '../../protocol/scope-meanings.zh'
 
 export const scopesMessagesZh: typeof scopesMessages = {
   documentTitle: '权限范围 · 语雀 OAuth 演练场',
