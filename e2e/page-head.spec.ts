@@ -123,7 +123,7 @@ test.describe("The shell's own stylesheet, in the page", () => {
   }) => {
     // The build links its first load's stylesheet; the server puts it in the page instead and
     // keeps the link, disabled, for Vite's preload helper (src/proxy/shell/inline-styles.ts). On the
-    // callback, exchange-once.ts imports the landing page's chunks, whose dependencies name it.
+    // callback, main.tsx imports the landing page's chunks, whose dependencies name it.
     const built = readFileSync(path.join(process.cwd(), 'dist', 'index.html'), 'utf8')
     const file = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/.exec(
       built,

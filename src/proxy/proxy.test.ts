@@ -349,8 +349,8 @@ describe('POST /auth/exchange', () => {
       body: { code: callback.get('code'), state },
     })
     const { user } = ExchangeResponseSchema.parse(await response.json())
-    const body = JSON.parse(user?.body ?? 'null') as { data: unknown }
-    expect(UserSchema.parse(body.data).login).toBe('alice')
+    const body = user?.body as { data: unknown } | undefined
+    expect(UserSchema.parse(body?.data).login).toBe('alice')
     expect(user?.headers.map(([name]) => name)).toEqual(
       expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining']),
     )
