@@ -42,13 +42,12 @@ const WEB_FEATURES = [
 
 /**
  * The imports between features, each for a reason: the connect page starts the flow
- * client-code/ runs; the header opens the inspector (a lazy import); the callback loads the
- * landing page's chunks while it exchanges the code (lazy imports, docs/decisions/0011).
+ * client-code/ runs; the header opens the inspector (a lazy import). What a login lands on loads
+ * while its code is exchanged from main.tsx, which wires the features, not from callback/.
  */
 const FEATURE_USES = {
   connect: ['client-code'],
   layout: ['inspector'],
-  callback: ['profile', 'layout'],
 }
 
 const webDir = (part) => `./src/web/${part}`

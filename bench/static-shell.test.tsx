@@ -33,7 +33,7 @@ vi.mock('react', async (importOriginal) => {
  */
 function firstRender(path = '/callback', shellHead: ShellHead | null = null): string {
   const client = createQueryClient()
-  const router = createMemoryRouter(appRoutes(client, shellHead), { initialEntries: [path] })
+  const router = createMemoryRouter(appRoutes(shellHead), { initialEntries: [path] })
   return (
     renderToStaticMarkup(
       <QueryClientProvider client={client}>

@@ -175,8 +175,8 @@ test.describe("The shell's own stylesheet, in the page", () => {
   }) => {
     // The build links its first load's stylesheet; the server puts its rules in the page instead
     // (src/proxy/shell/inline-styles.ts), and the build leaves it out of what the lazy chunks
-    // preload (scripts/build/first-load-styles.ts). On the callback, exchange-once.ts imports
-    // the landing page's chunks, whose preload lists named it before.
+    // preload (scripts/build/first-load-styles.ts). On a callback, main.tsx imports the landing
+    // page's chunks, whose preload lists named it before.
     const dist = path.join(process.cwd(), 'dist')
     const built = readFileSync(path.join(dist, 'index.html'), 'utf8')
     const file = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/.exec(

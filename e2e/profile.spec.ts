@@ -72,6 +72,34 @@ test.describe('While the profile loads', () => {
   })
 })
 
+test.describe('The profile page’s requests', () => {
+  test('the repositories and teams panels ask as soon as the profile answers, without waiting for the session', async ({
+    page,
+  }) => {
+    await connectAs(page, { login: 'alice', scopes: ['repo:read', 'group:read'] })
+    await expect(reposPanel(page).getByRole('listitem')).toHaveCount(3)
+    // On a load of /me the profile is asked for beside the session (prefetch-account.ts), and
+    // either may answer first. The session's answer is held here until both lists have been
+    // asked for: a list that waited for it would never be asked, and the test would fail.
+    let answerSession: () => void = () => undefined
+    const sessionHeld = new Promise<void>((resolve) => (answerSession = resolve))
+    await page.route('**/auth/session', async (route) => {
+      await sessionHeld
+      await route.continue()
+    })
+    const listsAsked = Promise.all([
+      page.waitForRequest((request) => request.url().endsWith('/api/v2/users/alice/repos')),
+      page.waitForRequest((request) => request.url().endsWith('/api/v2/users/1001/groups')),
+    ])
+    await page.reload()
+    await listsAsked
+    answerSession()
+    await expect(page.getByRole('article', { name: 'Alice Chen' })).toBeVisible()
+    await expect(reposPanel(page).getByRole('listitem')).toHaveCount(3)
+    await expect(teamsPanel(page)).toBeVisible()
+  })
+})
+
 test.describe('While the service is down', () => {
   test.describe.configure({ timeout: 60_000 })
 

@@ -47,15 +47,17 @@ export const ExchangeResponseSchema = z.object({
   /** The new session's start, as `GET /auth/session` reports it. */
   connectedAt: z.string(),
   /**
-   * The service's answer to `GET /user` with the new token, asked for by the proxy right after
-   * the exchange (src/proxy/auth/prime-profile.ts): the headers the app reads and the body as the
-   * service sent it. Absent when the service did not answer 200 with JSON in time.
+   * The service's 200 answer to `GET /user` with the new token, asked for by the proxy right
+   * after the exchange (src/proxy/auth/prime-profile.ts): the headers the app reads and the JSON
+   * body as the service sent it, its `{data: …}` envelope included. The app checks the body with
+   * the user schema as it checks any answer (src/web/callback/finish-login.ts). Absent when the
+   * service did not answer 200 with JSON in time.
    */
   user: z.optional(
     z.object({
       /** `[name, value]` pairs (a record would add zod code to every first request's checks). */
       headers: z.array(z.array(z.string())),
-      body: z.string(),
+      body: z.unknown(),
     }),
   ),
 })

@@ -362,7 +362,7 @@ describe('POST /auth/exchange', () => {
       body: { code: callback.get('code'), state },
     })
     const { user } = ExchangeResponseSchema.parse(await response.json())
-    const body = envelope(UserSchema).parse(JSON.parse(user?.body ?? 'null'))
+    const body = envelope(UserSchema).parse(user?.body)
     expect(body.data.login).toBe('alice')
     expect(user?.headers.map(([name]) => name)).toEqual(
       expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining']),

@@ -1,5 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query'
 import { createBrowserRouter, type RouteObject } from 'react-router-dom'
+import type { LoginReturn } from './callback/finish-login'
 import { useMessages } from './i18n/use-messages'
 import { AppLayout } from './layout/app-layout'
 import { appMessages } from './layout/messages'
@@ -18,21 +18,22 @@ export function readShellHead(root: ParentNode): ShellHead | null {
   return page && head ? { className: page.className, html: head.innerHTML } : null
 }
 
-/** What the app waits for as it starts: its code, or on a callback the code exchange too. */
-export type StartingWait = 'app' | 'callback'
-
 /**
  * While the first page's chunk loads: its loading line, under the page's head when the shell
  * had one, so that the head painted with the shell stays where it is until the page draws the
  * same (scripts/page-heads/render.tsx renders it from the page itself). On a callback the line
  * says what the wait is for: the callback route's loader waits for the code exchange
- * (exchange-once.ts, leaveIfExchanged), which a distant service can make last seconds.
+ * (callback/finish-login.ts), which a distant service can make last seconds.
  */
-function AppLoading({ shellHead, wait }: { shellHead: ShellHead | null; wait: StartingWait }) {
+function AppLoading({
+  shellHead,
+  isCallback,
+}: {
+  shellHead: ShellHead | null
+  isCallback: boolean
+}) {
   const m = useMessages('app', appMessages)
-  const loading = (
-    <p className="app-loading">{wait === 'callback' ? m.exchangingCode : m.loadingApp}</p>
-  )
+  const loading = <p className="app-loading">{isCallback ? m.exchangingCode : m.loadingApp}</p>
   if (shellHead === null) return loading
   return (
     <div className={shellHead.className}>
@@ -43,19 +44,17 @@ function AppLoading({ shellHead, wait }: { shellHead: ShellHead | null; wait: St
   )
 }
 
-/** Each page is its own chunk; the layout (header and indicators) is in the main bundle. */
-export function createAppRouter(
-  client: QueryClient,
-  shellHead: ShellHead | null,
-  wait: StartingWait = 'app',
-) {
-  return createBrowserRouter(appRoutes(client, shellHead, wait))
+/**
+ * Each page is its own chunk; the layout (header and indicators) is in the main bundle. `login`:
+ * the login's return this page life started from a callback's address (main.tsx), else null.
+ */
+export function createAppRouter(shellHead: ShellHead | null, login: Promise<LoginReturn> | null) {
+  return createBrowserRouter(appRoutes(shellHead, login))
 }
 
 export function appRoutes(
-  client: QueryClient,
   shellHead: ShellHead | null = null,
-  wait: StartingWait = 'app',
+  login: Promise<LoginReturn> | null = null,
 ): RouteObject[] {
   return [
     {
@@ -66,7 +65,7 @@ export function appRoutes(
           errorElement: <PageErrorPage />,
           // While the first page's chunk loads, the layout is already drawn around this (as
           // index.html's static shell draws it before any script runs): nothing moves later.
-          hydrateFallbackElement: <AppLoading shellHead={shellHead} wait={wait} />,
+          hydrateFallbackElement: <AppLoading shellHead={shellHead} isCallback={login !== null} />,
           children: [
             {
               index: true,
@@ -77,12 +76,9 @@ export function appRoutes(
               path: 'callback',
               lazy: () =>
                 import('./callback/callback-page').then((m) => ({ Component: m.CallbackPage })),
-              // A successful exchange goes where the login leads, the page not drawn; the page
-              // shows what did not succeed (exchange-once.ts, leaveIfExchanged).
-              loader: () =>
-                import('./callback/exchange-once').then((exchange) =>
-                  exchange.leaveIfExchanged(client),
-                ),
+              // A login that connected goes on to its landing path, the page not drawn; the page
+              // shows what did not succeed (callback/finish-login.ts, step 6).
+              loader: async () => (login === null ? null : (await login).land()),
             },
             {
               path: 'connect/client-code',

@@ -2,7 +2,8 @@ import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { RouterProvider } from 'react-router-dom'
-import { captureCallbackFromAddressBar } from './session/capture-address'
+import type { LoginReturn } from './callback/finish-login'
+import { captureCallbackFromAddressBar } from './callback/capture-callback'
 import { createAppRouter, readShellHead } from './app-router'
 import { initialLocale, setLocale } from './i18n/i18n-store'
 import { createQueryClient } from './query-client'
@@ -22,8 +23,9 @@ import './lib/base.css'
  * outside nested timers: nothing waits for it.
  */
 function boot(): void {
-  // Before anything else: an OAuth callback's code and state leave the address bar now.
-  const isCallback = captureCallbackFromAddressBar()
+  // Before anything else: an OAuth callback's code and state leave the address bar now (the
+  // login's return, step 2: callback/finish-login.ts lists the steps).
+  const callbackAddress = captureCallbackFromAddressBar()
 
   // The shared client imports no feature (eslint.config.js): the features that watch every answer
   // are wired here, and so is the timeline's pagehide listener (modules do nothing on import).
@@ -33,46 +35,39 @@ function boot(): void {
   void import('./lib/keep-timeline').then((timeline) => timeline.keepTimelineAcrossLoads())
 
   const queryClient = createQueryClient()
-  // A callback's code exchange left before this ran (the callback's early script, decision 0011),
-  // or leaves now where that script did not run; its answer fills the cache (exchange-once.ts;
-  // bench: the login round trip). Its own chunk: the login's code is not in every first load.
-  if (isCallback) {
-    void import('./callback/exchange-once').then((exchange) =>
-      exchange.exchangeFromAddressBar(queryClient),
-    )
-  }
   // A Disconnect, a login or an ended session in another tab shows in this one (tab-sync.ts); a
   // chunk of its own, as the timeline's (the first load's budget, bench/bundle-budget.test.ts).
   const tabsInStep = import('./session/tab-sync').then((tabs) => {
     tabs.keepTabsInStep(queryClient)
   })
-  // The account's first read leaves in this task, before any page's chunk has arrived
-  // (prefetch-account.ts); a callback reads none before its exchange.
-  prefetchAccount(queryClient)
-  if (isCallback) {
-    // The callback's route tells the other tabs of the login as soon as its exchange is done,
-    // and the exchange may be done already (decision 0011): told before this tab's channel is
-    // open, they would never hear it (announceToOtherTabs; e2e/tabs.spec.ts, "an incremental
-    // grant in one tab shows the new scope in the other", failed so on a loaded machine). Its
-    // router starts once the channel is open, or once its chunk failed to come.
-    const start = () => startRouter(queryClient, true)
-    void tabsInStep.then(start, start)
-    return
+  // On a callback, the login's return; its own chunk: the login's code is not in every first load.
+  const login =
+    callbackAddress === null
+      ? null
+      : import('./callback/finish-login').then((callback) =>
+          callback.finishLogin(callbackAddress, { client: queryClient, tabsInStep }),
+        )
+  if (login === null) {
+    // The account's first read leaves in this task, before any page's chunk has arrived
+    // (prefetch-account.ts).
+    prefetchAccount(queryClient)
+  } else {
+    // Where a login usually lands, connected: the profile page, the header's account and the
+    // rate-limit meter load while the code is exchanged (docs/decisions/0011-early-code-exchange.md).
+    void import('./profile/profile-page')
+    void import('./layout/connected')
+    void import('./layout/api-notices')
   }
   // The router starts in the next task: the read (the session hint in document.cookie, the
   // request) and the router's start were the two halves of one task of 45–110 ms on a cold /me
   // at 4× CPU slowdown.
-  setTimeout(() => startRouter(queryClient, false), 0)
+  setTimeout(() => startRouter(queryClient, login), 0)
 }
 
-function startRouter(queryClient: QueryClient, isCallback: boolean): void {
+function startRouter(queryClient: QueryClient, login: Promise<LoginReturn> | null): void {
   const container = document.getElementById('root')
   if (container === null) throw new Error('index.html has no #root element')
-  const router = createAppRouter(
-    queryClient,
-    readShellHead(container),
-    isCallback ? 'callback' : 'app',
-  )
+  const router = createAppRouter(readShellHead(container), login)
 
   const root = createRoot(container)
   // index.html's static shell is on screen already; in a transition React renders the app in

@@ -3,9 +3,9 @@
  * sent back with the exchange's answer: the app shows the profile (the header's account, the
  * landing page) right after a login, and would otherwise ask for it as its next request, one
  * more round trip from the browser through the proxy to the service (bench: the login round
- * trip). The app takes it as the answer to its `GET /api/v2/user` (src/web/lib/api-client.ts,
- * primeAnswer). Only a 200 with a JSON body is passed on, with the headers the app reads (rate
- * limit, scopes); anything else is left for the app to ask itself, as before.
+ * trip). The app puts it in its cache as the answer to `GET /api/v2/user`
+ * (src/web/callback/finish-login.ts). Only a 200 with a JSON body is passed on, as JSON, with the
+ * headers the app reads (rate limit, scopes); anything else is left for the app to ask itself.
  */
 import type { Context } from 'hono'
 import type { ExchangeResponse } from '../../protocol/playground-api'
@@ -47,7 +47,8 @@ export async function primeProfile(
       timeoutMs: Math.min(config.upstreamTimeoutMs, PRIME_TIMEOUT_MS),
       maxBytes: MAX_UPSTREAM_BYTES,
     })
-    const isUsable = response.status === 200 && parseJsonOrUndefined(response.body) !== undefined
+    const body = response.status === 200 ? parseJsonOrUndefined(response.body) : undefined
+    const isUsable = body !== undefined
     addTraceStep(c, () => ({
       kind: 'api',
       title,
@@ -66,7 +67,7 @@ export async function primeProfile(
       },
     }))
     if (!isUsable) return undefined
-    return { headers: passedHeaders(response.headers), body: response.body }
+    return { headers: passedHeaders(response.headers), body }
   } catch {
     // Timed out or unreachable: the exchange has succeeded all the same.
     addTraceStep(c, () => ({

@@ -41,7 +41,7 @@ describe('pageModules', () => {
     const modules = pageModules('/callback', { ...en, connected: true })
     expect(modules.slice(0, 2)).toEqual([
       'src/web/callback/callback-page.tsx',
-      'src/web/callback/exchange-once.ts',
+      'src/web/callback/finish-login.ts',
     ])
     expect(modules).toContain('src/web/profile/profile-page.tsx')
     expect(new Set(modules).size).toBe(modules.length)

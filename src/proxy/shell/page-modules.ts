@@ -51,10 +51,10 @@ const EVERY_PAGE = [
 /** What a connected page draws around the page: the header's account, the rate-limit meter. */
 const CONNECTED = ['src/web/layout/connected.tsx', 'src/web/layout/api-notices.ts']
 /**
- * A callback exchanges the code (exchange-once.ts) and usually lands on the profile, connected:
- * what exchange-once.ts's exchangeFromAddressBar loads as the app starts on a callback.
+ * A callback finishes the login (finish-login.ts) and usually lands on the profile, connected:
+ * what src/web/main.tsx loads as the app starts on a callback.
  */
-const CALLBACK = ['src/web/callback/exchange-once.ts', PAGES.profile, ...CONNECTED]
+const CALLBACK = ['src/web/callback/finish-login.ts', PAGES.profile, ...CONNECTED]
 
 /**
  * The callback's own small script (an entry of the build, vite.config.ts): the server puts it

@@ -1,31 +1,12 @@
-import { useEffect, useState } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
-import { Link, useNavigate } from 'react-router-dom'
-import type { ExchangeResponse } from '../../protocol/playground-api'
+import { Link, useLoaderData } from 'react-router-dom'
 import { Checklist, type Step } from '../lib/checklist'
-import { landingPath, startAgainHref } from './landing-path'
-import { announceToOtherTabs } from '../session/tab-sync'
-import { connectedLabel, grantedText } from '../session/granted-text'
-import { forgetCapturedCallback, peekCapturedCallback } from './capture-callback'
-import {
-  verifyState,
-  type CallbackParams,
-  type InvalidReason,
-  type StateVerdict,
-} from './callback-params'
+import { connectedLabel } from '../session/granted-text'
+import type { CallbackParams, InvalidReason, StateVerdict } from './callback-params'
 import { describeExchangeError } from './describe-exchange-error'
-import { exchangeCodeOnce, startSessionOnce } from './exchange-once'
-import { pendingStates } from '../session/pending-states'
-import { recordCallbackOnce } from './record-callback'
+import type { CallbackReport } from './finish-login'
 import { useMessages } from '../i18n/use-messages'
 import { callbackMessages } from './messages'
 import '../lib/page.css'
-
-type Outcome =
-  | { status: 'idle' }
-  | { status: 'exchanging' }
-  | { status: 'connected'; response: ExchangeResponse }
-  | { status: 'failed'; error: unknown }
 
 type CallbackMessages = typeof callbackMessages
 
@@ -58,7 +39,7 @@ function invalidText(reason: InvalidReason, m: CallbackMessages): string {
 function buildSteps(
   params: CallbackParams,
   verdict: StateVerdict,
-  outcome: Outcome,
+  failure: CallbackReport['failure'],
   m: CallbackMessages,
 ): Step[] {
   if (params.kind === 'empty') return []
@@ -87,27 +68,14 @@ function buildSteps(
       ...(params.kind === 'error' ? { detail: m.steps.serviceAnswered(params) } : {}),
     },
   ]
-  const canExchange = params.kind === 'code' && verdict === 'match'
+  const wasSent = params.kind === 'code' && verdict === 'match'
   steps.push({
     label: m.steps.exchanging,
-    status: !canExchange
-      ? 'skipped'
-      : outcome.status === 'failed'
-        ? 'failed'
-        : outcome.status === 'connected'
-          ? 'done'
-          : 'active',
-    detail: canExchange ? m.steps.exchangingDetail : m.steps.nothingSent,
+    status: wasSent && failure !== null ? 'failed' : 'skipped',
+    detail: wasSent ? m.steps.exchangingDetail : m.steps.nothingSent,
   })
-  steps.push({
-    label: connectedLabel(),
-    status: outcome.status === 'connected' ? 'done' : 'skipped',
-    ...(outcome.status === 'connected'
-      ? {
-          detail: grantedText(outcome.response.scope, outcome.response.requestedScope, m.none),
-        }
-      : {}),
-  })
+  // A login that connected has gone on to its landing path: this page never shows it.
+  steps.push({ label: connectedLabel(), status: 'skipped' })
   return steps
 }
 
@@ -121,17 +89,7 @@ function StartAgain({ label, href }: { label: string; href: string }) {
   )
 }
 
-function OutcomePanel({
-  params,
-  verdict,
-  outcome,
-  retryHref,
-}: {
-  params: CallbackParams
-  verdict: StateVerdict
-  outcome: Outcome
-  retryHref: string
-}) {
+function OutcomePanel({ params, verdict, failure, retryHref }: CallbackReport) {
   const m = useMessages('callback', callbackMessages)
   if (params.kind === 'empty') {
     return (
@@ -201,121 +159,59 @@ function OutcomePanel({
       </div>
     )
   }
-  if (outcome.status === 'failed') {
-    const { title, detail, proxyMessage } = describeExchangeError(outcome.error, m.exchange)
-    return (
-      <div className="notice notice-error" role="alert">
-        <p className="notice-title">{title}</p>
-        <p>{detail}</p>
-        {proxyMessage !== null && (
-          <p className="field-hint">
-            {m.proxySaid({ message: <span lang="en">{proxyMessage}</span> })}
-          </p>
-        )}
-        <StartAgain label={m.startAgain} href={retryHref} />
-      </div>
-    )
-  }
-  if (outcome.status === 'connected') {
-    return (
-      <div className="notice notice-success" role="status">
-        <p className="notice-title">{m.connectedTitle}</p>
-        <p>{m.takingYouTo({ path: landingPath(outcome.response.returnTo) })}</p>
-      </div>
-    )
-  }
-  // In progress: not an outcome, so not announced (the outcome that replaces it is, once).
+  if (failure === null) return null
+  const { title, detail, proxyMessage } = describeExchangeError(failure.error, m.exchange)
   return (
-    <p className="busy">
-      <span className="spinner" aria-hidden="true" /> {m.exchangingCode}
-    </p>
+    <div className="notice notice-error" role="alert">
+      <p className="notice-title">{title}</p>
+      <p>{detail}</p>
+      {proxyMessage !== null && (
+        <p className="field-hint">
+          {m.proxySaid({ message: <span lang="en">{proxyMessage}</span> })}
+        </p>
+      )}
+      <StartAgain label={m.startAgain} href={retryHref} />
+    </div>
   )
 }
 
 /** The page's h1 for where the callback stands: each failure has its own. */
-function headingKey(
-  params: CallbackParams,
-  verdict: StateVerdict,
-  outcome: Outcome,
-): keyof CallbackMessages['headings'] {
+function headingKey({ params, verdict }: CallbackReport): keyof CallbackMessages['headings'] {
   if (params.kind === 'empty') return 'empty'
   if (params.kind === 'invalid') return 'invalid'
   if (params.kind === 'error') return params.error === 'access_denied' ? 'declined' : 'serviceError'
   if (verdict !== 'match') return 'foreign'
-  if (outcome.status === 'failed') return 'failed'
-  return outcome.status === 'connected' ? 'connected' : 'exchanging'
+  return 'failed'
 }
 
+/** A `/callback` whose address carried nothing: a reload once the parameters were used. */
+const NOTHING_TO_FINISH: CallbackReport = {
+  params: { kind: 'empty' },
+  verdict: 'missing',
+  failure: null,
+  retryHref: '/',
+}
+
+/**
+ * What did not succeed, step by step: a successful login has gone on to its landing path before
+ * this page is drawn (finish-login.ts, the route's loader).
+ */
 export function CallbackPage() {
-  const navigate = useNavigate()
-  const client = useQueryClient()
-  // Read once: main.tsx already took the parameters out of the address bar. The state's status
-  // is a snapshot taken before the exchange marks it used (StrictMode renders twice, both here).
-  const [{ params, verdict }] = useState(() => {
-    const captured = peekCapturedCallback()
-    const state = captured.kind === 'empty' ? null : captured.state
-    return {
-      params: captured,
-      verdict: verifyState(state, state === null ? 'unknown' : exchangeCodeOnce.statusOf(state)),
-    }
-  })
-  const canExchange = params.kind === 'code' && verdict === 'match'
-  const [outcome, setOutcome] = useState<Outcome>(() =>
-    canExchange ? { status: 'exchanging' } : { status: 'idle' },
-  )
-
-  useEffect(() => recordCallbackOnce(params, verdict), [params, verdict])
-
-  useEffect(() => {
-    forgetCapturedCallback()
-    // RFC 9700 §4.2.4: a state is spent by its first callback, whatever the outcome.
-    if (params.kind === 'error' && params.state !== null && verdict === 'match') {
-      pendingStates.claim(params.state)
-    }
-  }, [params, verdict])
-
-  useEffect(() => {
-    if (params.kind !== 'code' || verdict !== 'match') return
-    // A login usually lands on the profile: its code loads while the code is exchanged (bench/run.ts).
-    void import('../profile/profile-page')
-    let isCurrent = true
-    // On the app's own path the route's loader (exchange-once.ts, leaveIfExchanged) has left on
-    // success before this page is drawn, so this settles as a failure; the success branch keeps
-    // the page whole where it is drawn without that loader.
-    exchangeCodeOnce({ code: params.code, state: params.state })
-      .then(async (response) => {
-        if (!isCurrent) return
-        await startSessionOnce(client, response)
-        announceToOtherTabs('connected')
-        if (!isCurrent) return
-        setOutcome({ status: 'connected', response })
-        void navigate(landingPath(response.returnTo), { replace: true })
-      })
-      .catch((error: unknown) => {
-        if (isCurrent) setOutcome({ status: 'failed', error })
-      })
-    return () => {
-      isCurrent = false
-    }
-  }, [params, verdict, client, navigate])
-
+  const report = useLoaderData<CallbackReport | null>() ?? NOTHING_TO_FINISH
+  const { params, verdict, failure } = report
   const m = useMessages('callback', callbackMessages)
-  // checklist B6 and the retry rule: "Start again" asks for what this login asked for.
-  const retryHref = startAgainHref(
-    pendingStates.requestOf(params.kind === 'empty' ? null : params.state),
-  )
 
   return (
     <div className="page page-narrow">
       <title>{m.title}</title>
       <header className="page-head">
-        <h1>{m.headings[headingKey(params, verdict, outcome)]}</h1>
+        <h1>{m.headings[headingKey(report)]}</h1>
         <p className="lede">{m.lede}</p>
       </header>
       {/* Not a live region: the outcome panel announces the outcome once (its own role). */}
       <div className="card">
-        {params.kind !== 'empty' && <Checklist steps={buildSteps(params, verdict, outcome, m)} />}
-        <OutcomePanel params={params} verdict={verdict} outcome={outcome} retryHref={retryHref} />
+        {params.kind !== 'empty' && <Checklist steps={buildSteps(params, verdict, failure, m)} />}
+        <OutcomePanel {...report} />
       </div>
     </div>
   )

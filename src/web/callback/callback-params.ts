@@ -85,7 +85,7 @@ export function checkCallbackParams(params: URLSearchParams): CallbackParams {
 }
 
 /**
- * What main.tsx took from the address bar (capture-address.ts), checked: a token in the fragment
+ * What main.tsx took from the address bar (capture-callback.ts), checked: a token in the fragment
  * is refused as one in the query is (an implicit or hybrid response, which this client never
  * asks for).
  */

@@ -1,28 +1,29 @@
 /**
- * The callback parameters main.tsx took out of the address bar at start-up (capture-address.ts),
- * checked: what the callback page reads.
+ * Step 2 of the login's return (finish-login.ts lists the steps), the first thing main.tsx does:
+ * on the OAuth callback, take its address once and the parameters out of the address bar at
+ * once, so the code never lingers in history, in a bookmark, or in the Referer of the next
+ * request (docs/decisions/0004-callback-is-a-web-route.md).
+ *
+ * Only the taking: this module is in every first load, and checking what was taken
+ * (callback-params.ts) ships with the callback's own code (bench/bundle-budget.test.ts).
  */
-import { checkCallbackAddress, type CallbackParams } from './callback-params'
-import { forgetCapturedAddress, peekCapturedAddress, type CapturedAddress } from '../session/capture-address'
 
-export { captureCallbackFromAddressBar } from '../session/capture-address'
+const CALLBACK_PATH = '/callback'
 
-/** The last answer, for the address it was made of: the early exchange and the page share it. */
-let checked: { address: CapturedAddress; params: CallbackParams } | null = null
-
-/**
- * What the address bar carried when the app started (`empty` when nothing, or already taken).
- * The same object for the same capture: the inspector enters a callback once (record-callback.ts).
- */
-export function peekCapturedCallback(): CallbackParams {
-  const address = peekCapturedAddress()
-  if (address === null) return { kind: 'empty' }
-  if (checked?.address !== address) checked = { address, params: checkCallbackAddress(address) }
-  return checked.params
+/** What the callback's address carried, unchecked. */
+export interface CapturedAddress {
+  search: string
+  hash: string
 }
 
-/** Called once the callback page holds the parameters in its own state. */
-export function forgetCapturedCallback(): void {
-  checked = null
-  forgetCapturedAddress()
+/** The callback's parameters, now gone from the address bar; null on any other page. */
+export function captureCallbackFromAddressBar(
+  location: Pick<Location, 'pathname' | 'search' | 'hash'> = window.location,
+  history: Pick<History, 'replaceState'> = window.history,
+): CapturedAddress | null {
+  if (location.pathname !== CALLBACK_PATH) return null
+  if (location.search === '' && location.hash === '') return null
+  const captured = { search: location.search, hash: location.hash }
+  history.replaceState(null, '', CALLBACK_PATH)
+  return captured
 }

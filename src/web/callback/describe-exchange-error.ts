@@ -1,5 +1,4 @@
 import { isApiError } from '../lib/api-error'
-import { ExchangeRefusedError } from './exchange-once'
 import type { callbackMessages } from './messages'
 
 export interface ExchangeErrorDescription {
@@ -17,10 +16,6 @@ export function describeExchangeError(
   error: unknown,
   m: (typeof callbackMessages)['exchange'],
 ): ExchangeErrorDescription {
-  if (error instanceof ExchangeRefusedError) {
-    const words = error.reason === 'already-used' ? m.refusedUsed : m.refusedUnknown
-    return { ...words, proxyMessage: null }
-  }
   if (!isApiError(error)) {
     return { ...m.page, proxyMessage: error instanceof Error ? error.message : String(error) }
   }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { send } from '../lib/api-client'
 import { setTraceWanted } from '../lib/trace-request'
 import type { ClaimResult } from '../session/pending-states'
-import { createEarlyExchange, traceWantedInThisTab, type EarlyExchangeDeps } from './early-exchange'
+import { startEarlyExchange, traceWantedInThisTab, type EarlyExchangeDeps } from './early-exchange'
 
 const CALLBACK = { pathname: '/callback', search: '?code=c0de&state=st4te', hash: '' }
 
@@ -22,7 +22,7 @@ function setup(overrides: Partial<EarlyExchangeDeps> = {}, claimed: ClaimResult 
     traceWanted: () => false,
     ...overrides,
   }
-  return { deps, events, answer, early: createEarlyExchange(deps) }
+  return { deps, events, answer, early: startEarlyExchange(deps) }
 }
 
 /** What the API client itself sends for the same POST (api-client.ts `send`). */
@@ -94,8 +94,7 @@ describe('the callback’s early exchange', () => {
     const { deps, early } = setup({ address })
     expect(deps.claim).not.toHaveBeenCalled()
     expect(deps.fetch).not.toHaveBeenCalled()
-    expect(early.claimed('st4te')).toBe(false)
-    expect(early.take({ code: 'c0de', state: 'st4te' })).toBeNull()
+    expect(early).toBeNull()
   })
 
   it.each(['already-used', 'unknown'] as const)(
@@ -103,20 +102,14 @@ describe('the callback’s early exchange', () => {
     (result) => {
       const { deps, early } = setup({}, result)
       expect(deps.fetch).not.toHaveBeenCalled()
-      expect(early.claimed('st4te')).toBe(false)
+      expect(early).toBeNull()
     },
   )
 
-  it('hands its answer over once, for exactly the request it sent', async () => {
+  it('hands over its answer with exactly the request it sent, for the app to judge', async () => {
     const { early, answer } = setup()
-    expect(early.claimed('st4te')).toBe(true)
-    expect(early.claimed('other')).toBe(false)
-    expect(early.take({ code: 'other', state: 'st4te' })).toBeNull()
-    expect(early.take({ code: 'c0de', state: 'other' })).toBeNull()
-    await expect(early.take({ code: 'c0de', state: 'st4te' })).resolves.toBe(answer)
-    expect(early.take({ code: 'c0de', state: 'st4te' })).toBeNull()
-    // Still this page life's own state: the guard must not claim it again (exchange-once.ts).
-    expect(early.claimed('st4te')).toBe(true)
+    expect(early).toMatchObject({ code: 'c0de', state: 'st4te' })
+    await expect(early?.answer).resolves.toBe(answer)
   })
 
   it('leaves a failed request to whoever takes it, never an unhandled rejection', async () => {
@@ -124,6 +117,6 @@ describe('the callback’s early exchange', () => {
     const { early } = setup({ fetch: () => Promise.reject(failure) })
     // Vitest fails the run on an unhandled rejection: none arises while nobody has taken it.
     await new Promise((resolve) => setTimeout(resolve, 10))
-    await expect(early.take({ code: 'c0de', state: 'st4te' })).rejects.toBe(failure)
+    await expect(early?.answer).rejects.toBe(failure)
   })
 })

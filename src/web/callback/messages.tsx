@@ -6,8 +6,6 @@ export const callbackMessages = {
   lede: 'The service sent the browser back here. Each check below runs before anything is sent.',
   /** The page's h1, one per outcome: a failure does not keep the happy path's heading. */
   headings: {
-    exchanging: 'Completing the connection',
-    connected: 'Connected',
     empty: 'Nothing to complete here',
     invalid: 'This callback was refused',
     declined: 'Connection declined',
@@ -68,20 +66,9 @@ export const callbackMessages = {
   notStartedHere: 'This tab did not start this login',
   notExchanged: 'The code was not exchanged.',
   startFromConnect: ' To connect, start from the Connect page in this tab.',
-  connectedTitle: 'Connected',
-  takingYouTo: (p: { path: string }) => `Taking you to ${p.path}…`,
-  exchangingCode: 'Exchanging the code…',
   /** The proxy's own words, shown beside ours (server text, in English). */
   proxySaid: (p: { message: ReactNode }) => <>The proxy said: {p.message}</>,
   exchange: {
-    refusedUsed: {
-      title: 'Nothing was exchanged',
-      detail: 'This login was already completed or attempted in this tab; a code is single-use.',
-    },
-    refusedUnknown: {
-      title: 'Nothing was exchanged',
-      detail: 'This tab did not start this login, so its code is not exchanged.',
-    },
     page: { title: 'The exchange failed', detail: 'Something failed in the page. Start again.' },
     network: {
       title: 'The playground server is unreachable',

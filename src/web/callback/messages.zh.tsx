@@ -4,8 +4,6 @@ export const callbackMessagesZh: typeof callbackMessages = {
   title: '回调 · 语雀 OAuth 演练场',
   lede: '服务把浏览器送回了这里。下面每一项检查都在发送任何内容之前完成。',
   headings: {
-    exchanging: '正在完成连接',
-    connected: '已连接',
     empty: '这里没有要完成的连接',
     invalid: '此回调已被拒绝',
     declined: '已拒绝连接',
@@ -59,19 +57,8 @@ export const callbackMessagesZh: typeof callbackMessages = {
   notStartedHere: '这次登录不是本标签页发起的',
   notExchanged: '授权码没有被用来换取令牌。',
   startFromConnect: '如需连接，请在本标签页从“连接”页开始。',
-  connectedTitle: '已连接',
-  takingYouTo: (p) => `正在前往 ${p.path}…`,
-  exchangingCode: '正在换取令牌…',
   proxySaid: (p) => <>代理的原始消息：{p.message}</>,
   exchange: {
-    refusedUsed: {
-      title: '没有换取任何内容',
-      detail: '这次登录已在本标签页完成或尝试过；授权码只能使用一次。',
-    },
-    refusedUnknown: {
-      title: '没有换取任何内容',
-      detail: '这次登录不是本标签页发起的，所以不会用它的授权码换取令牌。',
-    },
     page: { title: '换取令牌失败', detail: '页面内出错了，请重新开始。' },
     network: {
       title: '无法连接演练场服务器',

@@ -4,7 +4,6 @@ import type { ConnectedSession } from '../../protocol/playground-api'
 import { missingScopes, parseScopeList } from '../../protocol/scopes'
 import { ServiceText } from '../i18n/service-text'
 import { useMessages } from '../i18n/use-messages'
-import { forgetPrimedAnswers } from '../lib/api-client'
 import { apiStatusStore, useApiStatus } from '../lib/api-status-store'
 import { describeApiError } from '../lib/describe-api-error'
 import { logout } from '../session/login-requests'
@@ -43,7 +42,6 @@ export function ConnectedUser() {
       await navigate('/')
       // checklist I2: nothing of the account stays in the page.
       client.clear()
-      forgetPrimedAnswers()
       apiStatusStore.resetForNewSession()
       apiStatusStore.markDisconnected()
     },

@@ -41,7 +41,7 @@ interface RequestOptions {
   signal?: AbortSignal
   /** The body is the service's `{data: …}` envelope around what `schema` describes. */
   enveloped?: boolean
-  /** The request left already (callback/early-exchange.ts): this call takes its answer. */
+  /** The request left already (callback/early-exchange.ts): this call judges its answer. */
   sent?: Promise<Response> | null
 }
 
@@ -61,33 +61,6 @@ export async function readPayload(response: Response): Promise<unknown> {
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
-
-/** How long an answer given ahead stays good: it is for the request the app makes next. */
-const PRIMED_FOR_MS = 10_000
-
-/** Answers the proxy gave ahead of the request (primeAnswer), by path: each is used once. */
-const primed = new Map<string, { response: Response; until: number }>()
-
-/**
- * The next `GET path` is answered with `response`, as if the proxy had sent it then: the same
- * listeners, the same checks. For what the proxy already sent with another answer: the profile
- * with the code exchange's (src/proxy/auth/prime-profile.ts; bench: the login round trip).
- */
-export function primeAnswer(path: string, response: Response): void {
-  primed.set(path, { response, until: Date.now() + PRIMED_FOR_MS })
-}
-
-/** Drops every answer given ahead: another session's must never answer this one's requests. */
-export function forgetPrimedAnswers(): void {
-  primed.clear()
-}
-
-function takePrimed(path: string, method: Method): Response | null {
-  const entry = method === 'GET' ? primed.get(path) : undefined
-  if (entry === undefined) return null
-  primed.delete(path)
-  return Date.now() <= entry.until ? entry.response : null
-}
 
 /**
  * One call to the proxy: the CSRF header always, a JSON body when given (and the JSON
@@ -115,7 +88,7 @@ export async function send(
 
   let response: Response
   try {
-    response = takePrimed(path, method) ?? (await (options.sent ?? fetch(path, init)))
+    response = await (options.sent ?? fetch(path, init))
   } catch (cause) {
     // A cancelled query is not a failure: let TanStack Query see the AbortError itself.
     if (options.signal?.aborted) throw cause

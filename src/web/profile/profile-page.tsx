@@ -10,14 +10,19 @@ import { UserCard, UserCardSkeleton } from '../lib/user-card'
 import { userQueries } from '../session/user-queries'
 import { profileMessages } from './messages'
 import { OutOfDateNote, isOutOfDate } from '../lib/out-of-date'
-import { ProfilePanels } from './profile-panels'
+import { ProfilePanels, useProfileLists, type ProfileLists } from './profile-panels'
 import type { ConnectedSession } from '../../protocol/playground-common'
 import '../lib/page.css'
-
 
 export function ProfilePage() {
   const m = useMessages('profile', profileMessages)
   const session = useQuery(sessionQueries.current())
+  // The panels need the profile's login and id, not the session: their requests leave as soon
+  // as the profile is here, whichever of the two answers first (the profile may be asked for
+  // beside the session: prefetch-account.ts). Read, never asked for, before the session says
+  // connected; e2e/profile.spec.ts holds the session back to see it.
+  const known = useQuery({ ...userQueries.me(), enabled: false })
+  const lists = useProfileLists(known.data?.data ?? null)
 
   return (
     <div className="page">
@@ -36,7 +41,7 @@ export function ProfilePage() {
       ) : !session.data.connected ? (
         <ConnectFirst what={m.connectFirstWhat} />
       ) : (
-        <ConnectedProfile session={session.data} />
+        <ConnectedProfile session={session.data} lists={lists} />
       )}
     </div>
   )
@@ -47,7 +52,7 @@ export function ProfilePage() {
  * already have been asked for beside the session (prefetch-account.ts), and a mount keeps the
  * query client's retryOnMount: false, so a 429 that came meanwhile is not asked again at once.
  */
-function ConnectedProfile({ session }: { session: ConnectedSession }) {
+function ConnectedProfile({ session, lists }: { session: ConnectedSession; lists: ProfileLists }) {
   const me = useQuery(userQueries.me())
   // Kept data is shown, marked, while the service is down; other errors replace it.
   const isStale = isOutOfDate(me)
@@ -70,7 +75,7 @@ function ConnectedProfile({ session }: { session: ConnectedSession }) {
       )}
       {(!me.isError || isStale) && (
         // Shown (as skeletons) while the profile loads, so nothing below the card moves.
-        <ProfilePanels user={me.data?.data ?? null} session={session} />
+        <ProfilePanels lists={lists} session={session} />
       )}
     </>
   )

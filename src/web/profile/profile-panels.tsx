@@ -52,21 +52,36 @@ function GroupItem({ group }: { group: Group }) {
 }
 
 /**
- * The two panels that need a scope. Each asks as soon as the profile gives it its key (the
- * login, the id), both at once: session → GET /user → (repos ∥ groups).
+ * The lists of the two panels that need a scope. Each asks as soon as the profile gives it its
+ * key (the login, the id), both at once: GET /user → (repos ∥ groups).
  */
-export function ProfilePanels({ user, session }: { user: User | null; session: ConnectedSession }) {
-  const m = useMessages('profile', profileMessages)
+export function useProfileLists(user: User | null) {
   const repos = useQuery({ ...repoQueries.byUser(user?.login ?? ''), enabled: user !== null })
   const groups = useQuery({ ...groupQueries.byUser(user?.id ?? 0), enabled: user !== null })
+  return user === null ? null : { user, repos, groups }
+}
+
+export type ProfileLists = ReturnType<typeof useProfileLists>
+
+/** The two panels that need a scope; `lists` is null until the profile has come. */
+export function ProfilePanels({
+  lists,
+  session,
+}: {
+  lists: ProfileLists
+  session: ConnectedSession
+}) {
+  const m = useMessages('profile', profileMessages)
   return (
     <div className="profile-panels">
       <ScopedPanel<Repo>
         use={REPOS_USE}
         title={m.reposTitle}
         what={m.reposWhat}
-        request={user === null ? null : apiCall(REPO_LIST_BY_USER, { login: user.login }).line}
-        query={user === null ? null : repos}
+        request={
+          lists === null ? null : apiCall(REPO_LIST_BY_USER, { login: lists.user.login }).line
+        }
+        query={lists?.repos ?? null}
         session={session}
         emptyText={m.reposEmpty}
         itemKey={(repo) => repo.id}
@@ -76,8 +91,8 @@ export function ProfilePanels({ user, session }: { user: User | null; session: C
         use={GROUPS_USE}
         title={m.groupsTitle}
         what={m.groupsWhat}
-        request={user === null ? null : apiCall(GROUP_LIST_BY_USER, { id: user.id }).line}
-        query={user === null ? null : groups}
+        request={lists === null ? null : apiCall(GROUP_LIST_BY_USER, { id: lists.user.id }).line}
+        query={lists?.groups ?? null}
         session={session}
         emptyText={m.groupsEmpty}
         itemKey={(group) => group.id}

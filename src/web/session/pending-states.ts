@@ -130,6 +130,8 @@ export function createPendingStates(getStorage: () => StateStorage | null) {
   }
 }
 
+export type PendingStates = ReturnType<typeof createPendingStates>
+
 function browserSessionStorage(): StateStorage | null {
   try {
     return window.sessionStorage

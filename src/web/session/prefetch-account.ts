@@ -1,5 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { peekCapturedAddress } from './capture-address'
 import { prefetchCurrentUser } from './prefetch-current-user'
 
 /**
@@ -15,12 +14,9 @@ import { prefetchCurrentUser } from './prefetch-current-user'
  * stays the truth.
  */
 export function prefetchAccount(client: QueryClient): void {
-  // The session's own read starts as the layout first renders (app-header.tsx). Only a first
-  // load runs this; after the exchange, startSession (account-cache.ts) asks for the profile.
-  // A callback's exchange brings the profile (startSession); its answer sets the hint cookie
-  // while the app boots, and asking here too would ask twice (bench: the tour's requests).
-  // Checked first: it costs nothing, where document.cookie asks the browser's cookie store.
-  if (peekCapturedAddress() !== null) return
+  // The session's own read starts as the layout first renders (app-header.tsx). Not on a
+  // callback (main.tsx): its exchange brings the profile (callback/finish-login.ts), and its
+  // answer sets the hint cookie while the app boots, so asking here too would ask twice.
   if (!/(^|;\s*)(__Host-)?pg_connected=1(;|$)/.test(document.cookie)) return
   void prefetchCurrentUser(client)
 }

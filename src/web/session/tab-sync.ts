@@ -10,7 +10,6 @@
  */
 import type { QueryClient } from '@tanstack/react-query'
 import { ACCOUNT_KEY } from '../lib/account-key'
-import { forgetPrimedAnswers } from '../lib/api-client'
 import { isApiError } from '../lib/api-error'
 import { apiStatusStore } from '../lib/api-status-store'
 import { sessionQueries } from './session-queries'
@@ -57,8 +56,6 @@ async function followLogout(client: QueryClient, kind: TabEvent): Promise<void> 
 
 export function followOtherTab(client: QueryClient, kind: TabEvent): Promise<void> {
   lastEvent = kind
-  // An answer given ahead for this tab's login (account-cache.ts) is the old session's now.
-  forgetPrimedAnswers()
   return kind === 'connected' ? followLogin(client) : followLogout(client, kind)
 }
 
