@@ -152,7 +152,7 @@ const SHARED_CHUNK = 'shared'
 const MERGE_BELOW = 6_000
 
 // The client secret's variable is YUQUE_CLIENT_SECRET: it does not start with the envPrefix, so
-// Vite never exposes it to the bundle (checklist H1). Never set envPrefix to ''.
+// Vite never exposes it to the bundle (docs/security.md#h1). Never set envPrefix to ''.
 export default defineConfig({
   plugins: [
     react(),

@@ -29,8 +29,19 @@ for (const file of files) {
 }
 
 /** The checklist's rows: A1…A9, B1…B9, C1…C4, D1…D6, E1…E5, F1…F5, G1…G5, H1…H4, I1…I3, J1…J3, K1…K7. */
-const ROWS = Object.entries({ A: 9, B: 9, C: 4, D: 6, E: 5, F: 5, G: 5, H: 4, I: 3, J: 3, K: 7 })
-  .flatMap(([section, count]) => Array.from({ length: count }, (_, i) => `${section}${i + 1}`))
+const ROWS = Object.entries({
+  A: 9,
+  B: 9,
+  C: 4,
+  D: 6,
+  E: 5,
+  F: 5,
+  G: 5,
+  H: 4,
+  I: 3,
+  J: 3,
+  K: 7,
+}).flatMap(([section, count]) => Array.from({ length: count }, (_, i) => `${section}${i + 1}`))
 
 const FILE_NAME = /^[\w./@-]+\.(?:ts|tsx|js|mjs|json|md|css|html|yml)$/
 
@@ -128,15 +139,18 @@ describe(DOC, () => {
 
     // The status table lists the rows by exception ("all rows not listed below") and counts them.
     const table = new Map(
-      [...text.matchAll(/^\| (proven|implemented|partly|n\/a|not done) +\| ([^|]+)\| (\d+) +\|$/gm)].map(
-        (m) => [m[1] as string, { rows: (m[2] as string).trim(), count: Number(m[3]) }],
-      ),
+      [
+        ...text.matchAll(
+          /^\| (proven|implemented|partly|n\/a|not done) +\| ([^|]+)\| (\d+) +\|$/gm,
+        ),
+      ].map((m) => [m[1] as string, { rows: (m[2] as string).trim(), count: Number(m[3]) }]),
     )
     expect([...table.keys()].sort()).toEqual(['implemented', 'n/a', 'not done', 'partly', 'proven'])
     for (const [status, { rows, count }] of table) {
       const actual = ROWS.filter((row) => statuses.get(row)?.status === status)
       expect(actual.length, status).toBe(count)
-      if (status !== 'proven') expect(rows === 'none' ? [] : rows.split(/, /), status).toEqual(actual)
+      if (status !== 'proven')
+        expect(rows === 'none' ? [] : rows.split(/, /), status).toEqual(actual)
     }
   })
 

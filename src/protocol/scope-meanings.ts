@@ -1,7 +1,7 @@
 /**
- * What each scope of spec §5.4 lets an app do, in English (from SCOPES) and in Chinese, keyed by
- * the scope's name, which is never translated. One table for the app's connect and scopes pages
- * and the emulator's consent page, so the three cannot word a scope differently.
+ * What each scope of docs/service.md#scopes lets an app do, in English (from SCOPES) and in
+ * Chinese, keyed by the scope's name, which is never translated. One table for the app's connect
+ * and scopes pages and the emulator's consent page, so the three cannot word a scope differently.
  */
 import { SCOPES } from './scopes'
 

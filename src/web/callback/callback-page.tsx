@@ -300,7 +300,7 @@ export function CallbackPage() {
   }, [params, verdict, client, navigate])
 
   const m = useMessages('callback', callbackMessages)
-  // checklist B6 and the retry rule: "Start again" asks for what this login asked for.
+  // docs/security.md#b6 and the retry rule: "Start again" asks for what this login asked for.
   const retryHref = startAgainHref(
     pendingStates.requestOf(params.kind === 'empty' ? null : params.state),
   )

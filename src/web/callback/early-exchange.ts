@@ -40,7 +40,8 @@ export function createEarlyExchange(deps: EarlyExchangeDeps) {
     if (params.kind === 'code' && deps.claim(params.state) === 'claimed') {
       const request = { code: params.code, state: params.state }
       // The request api-client.ts's `send` makes, header for header (early-exchange.test.ts):
-      // written out, not imported, as the module says why. The CSRF header is checklist E1's.
+      // written out, not imported, as the module says why. The CSRF header is the one
+      // docs/security.md#e1 asks for.
       const headers: Record<string, string> = {
         Accept: 'application/json',
         'X-Requested-With': 'yuque-oauth-playground',
