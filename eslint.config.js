@@ -107,7 +107,10 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-restricted-syntax': [
         'error',
-        { selector: 'ExportDefaultDeclaration', message: 'Use named exports (conventions.md).' },
+        {
+          selector: 'ExportDefaultDeclaration',
+          message: 'Use named exports (docs/architecture.md#conventions).',
+        },
       ],
     },
   },
@@ -176,7 +179,8 @@ export default tseslint.config(
     },
   },
   {
-    // The proxy's tests run against the real emulator (conventions.md), so tests are exempt.
+    // The proxy's tests run against the real emulator (docs/architecture.md#conventions), so tests
+    // are exempt.
     files: ['src/proxy/**/*.ts'],
     ignores: ['src/proxy/**/*.test.ts'],
     rules: {

@@ -17,7 +17,7 @@ const chromium = {
 }
 
 // The app on localhost and the emulator on 127.0.0.1: two hosts, so the flow is really
-// cross-site and SameSite is exercised (security checklist, "Why two hostnames").
+// cross-site and SameSite is exercised (docs/security.md#g5, two hostnames).
 export default defineConfig<{ emulatorProfile: EmulatorProfile }>({
   testDir: 'e2e',
   // The specs share one emulator (its request log, rate counters): run them one at a time.

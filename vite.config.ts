@@ -9,7 +9,7 @@ import { precompress } from './scripts/precompress.ts'
 import { reactRouterProductionBuild } from './scripts/react-router-production.ts'
 
 // The client secret's variable is YUQUE_CLIENT_SECRET: it does not start with the envPrefix, so
-// Vite never exposes it to the bundle (checklist H1). Never set envPrefix to ''.
+// Vite never exposes it to the bundle (docs/security.md#h1). Never set envPrefix to ''.
 export default defineConfig({
   plugins: [
     react(),

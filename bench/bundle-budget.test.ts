@@ -134,10 +134,10 @@ test('the Chinese catalog’s chunk holds its modules and nothing else (chunk-mo
 })
 
 test('an English page loads no Chinese: what its shell announces, and what that imports, holds none of the Chinese catalog', async () => {
-  // The chunks an English shell names (its script, its preloads: src/proxy/shell/page-
-  // preload.ts) and their static imports: a Chinese module there, or a module with the catalog's
-  // text (the scopes' Chinese table once sat beside the English in one module), would be
-  // downloaded by every English visitor (docs/decisions/0009-i18n.md).
+  // The chunks an English shell names (its script, its preloads:
+  // src/proxy/shell/page-preload.ts) and their static imports: a Chinese module there, or a
+  // module with the catalog's text (the scopes' Chinese table once sat beside the English in one
+  // module), would be downloaded by every English visitor (docs/decisions/0009-i18n.md).
   const chunks = await readChunkModules(appDir)
   const chinese = chineseChunks(chunks)
   // Imported once the build is done: the build renders the pages' heads with React in production

@@ -105,7 +105,9 @@ export function sumSizes(files: readonly FileSize[]): SizeTotal {
   )
 }
 
-/** The src/href of the tags a browser fetches before running anything: script, preload, CSS. */
+/**
+ * The `src` or `href` of the tags a browser fetches before running anything: script, preload, CSS.
+ */
 export function initialAssets(indexHtml: string): { js: string[]; css: string[] } {
   const js: string[] = []
   const css: string[] = []

@@ -1,5 +1,5 @@
 /**
- * Security checklist H1/J1: no secret reaches the browser bundle. Builds the web app with canary
+ * docs/security.md#h1, #j1: no secret reaches the browser bundle. Builds the web app with canary
  * secrets in the environment, then searches every file of the build, source maps included.
  * Lives beside the bundle budget because both build the app afresh.
  */

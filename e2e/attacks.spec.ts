@@ -1,6 +1,7 @@
 /**
- * Attack scenarios from another site (the attack, fault and load suite, checklist E1–E4 and G3): the attacker's pages are
- * served on 127.0.0.1 at a port of their own, cross-site to the app on localhost.
+ * Attack scenarios from another site (the attack, fault and load suite, docs/security.md#e1 to #e4
+ * and #g3): the attacker's pages are served on 127.0.0.1 at a port of their own, cross-site to the
+ * app on localhost.
  */
 import type { ConsoleMessage, Page } from '@playwright/test'
 import { z } from 'zod/mini'
@@ -180,8 +181,8 @@ test.describe('Attacks from another site', () => {
 })
 
 /**
- * Checklist B9 (RFC 9700 §4.5): the victim's code leaks before the victim's tab redeems it (a
- * log, a Referer, a malicious extension) and the attacker posts it in a login of their own,
+ * docs/security.md#b9 (RFC 9700 §4.5): the victim's code leaks before the victim's tab redeems it
+ * (a log, a Referer, a malicious extension) and the attacker posts it in a login of their own,
  * with their own valid `state`. Only PKCE binds a code to the login that asked for it.
  */
 async function injectStolenCode({

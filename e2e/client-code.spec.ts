@@ -39,7 +39,7 @@ test.describe('Connecting as an app without a server (client code)', () => {
     const polls = await clientCodePolls(emulator)
     expect(polls.at(-1)).toMatchObject({ status: 200, clientId: 'playground-cli' })
     expect(polls.slice(0, -1).every((entry) => entry.status === 400)).toBe(true)
-    // Spec §5.3: the poll carries no secret.
+    // docs/service.md#client-code-flow: the poll carries no secret.
     expect(polls.some((entry) => entry.hasClientSecret)).toBe(false)
   })
 

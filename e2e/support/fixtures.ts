@@ -41,7 +41,7 @@ export interface Emulator {
   queueFault(fault: FaultInput): Promise<void>
   /** Drops every queued fault: the service is back. */
   clearFaults(): Promise<void>
-  /** PKCE at the service (checklist K6); every test starts with `off`, as Yuque. */
+  /** PKCE at the service (docs/security.md#k6); every test starts with `off`, as Yuque. */
   setPkceMode(mode: 'off' | 'optional' | 'required'): Promise<void>
   /** The service to behave like (docs/emulator.md); every test starts on the start profile. */
   setProfile(profile: ProfileName): Promise<void>

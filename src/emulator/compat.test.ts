@@ -1,8 +1,8 @@
 /**
  * The official Node SDK (`@yuque/sdk`) and a standard OAuth 2.0 client library (`oauth4webapi`)
- * work against the emulator unchanged, in both profiles (design.md, facts: "an emulator that
- * this SDK can talk to is a faithful one"). Both talk to a real loopback socket; tokens come only
- * from the emulator's own pages and token endpoint, never from its store.
+ * work against the emulator unchanged, in both profiles (docs/service.md#error-body: "an emulator
+ * that this SDK can talk to is a faithful one"). Both talk to a real loopback socket; tokens come
+ * only from the emulator's own pages and token endpoint, never from its store.
  */
 import Yuque from '@yuque/sdk'
 import * as oauth from 'oauth4webapi'

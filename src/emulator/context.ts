@@ -53,7 +53,7 @@ export interface EmulatorDeps {
   pkce: PkceMode
   /** The profile on now (profiles.ts); test control switches it. */
   profile: ProfileName
-  /** Failed password and client-secret guesses (checklist: throttle guessing). */
+  /** Failed password and client-secret guesses (docs/security.md#em4: throttle guessing). */
   guesses: FailureThrottle
 }
 
@@ -73,7 +73,10 @@ export const TOKEN_PREFIX = 'emu_at_'
 
 export type Area = 'api' | 'token' | 'control' | 'page'
 
-/** Spec §4: every request carries a User-Agent; an empty one says nothing, so it counts as none. */
+/**
+ * docs/service.md#user-agent: every request carries a User-Agent; an empty one says nothing, so it
+ * counts as none.
+ */
 export function hasUserAgent(c: Context): boolean {
   return (c.req.header('User-Agent') ?? '').trim() !== ''
 }
@@ -86,7 +89,10 @@ export function areaOf(path: string): Area {
   return 'page'
 }
 
-/** The scopes an app may request (spec §5.4 rule 3: `attach_upload` only when enabled). */
+/**
+ * The scopes an app may request (docs/service.md#operator-approved-scopes: `attach_upload` only
+ * when enabled).
+ */
 export function allowedScopesOf(app: AppRegistration): string[] {
   return app.allowedScopes ?? SCOPES.filter((scope) => !scope.needsApproval).map((s) => s.name)
 }

@@ -63,7 +63,7 @@ export interface EmulatorOptions {
   users?: SeedUser[]
   groups?: SeedGroup[]
   apps?: AppRegistration[]
-  /** Default: 5000 requests per hour (design.md). */
+  /** Default: 5000 requests per hour (docs/service.md#rate-limit-per-user). */
   rateLimit?: { limit: number; windowMs: number }
   /** The emulator's public origin, for absolute URLs such as `avatar_url`. */
   origin?: string

@@ -5,9 +5,9 @@
  * the rules of the request's profile; no handler asks which profile is on. docs/emulator.md
  * lists the same table with the test that covers each switch.
  *
- * - `seed`: the service as the seed spec (/work/shared/spec/service-api.md) describes it.
+ * - `seed`: the service as the seed spec (docs/service.md) describes it.
  * - `observed`: the service as its OpenAPI document (spec/yuque-openapi-2.0.1.json) and its
- *   clients show it today (design.md, "Facts of the real service").
+ *   clients show it today (docs/service.md#facts-of-the-real-service).
  */
 import type { Area } from './context'
 
@@ -46,9 +46,9 @@ export const PROFILE_RULES = {
     seed: { status: 403, message: null },
     observed: { status: 401, message: 'scope unauthorized' },
     evidence: {
-      seed: 'the official docs’ older status list: 403 "缺少对应功能的权限" (design.md, facts)',
+      seed: 'the official docs’ older status list: 403 "缺少对应功能的权限" (docs/service.md#scope-failure-status)',
       observed:
-        'yuque-openapi-2.0.1.json components.responses.401: "Token/Scope 未通过鉴权"; clients have printed the body message "scope unauthorized" (design.md, facts)',
+        'yuque-openapi-2.0.1.json components.responses.401: "Token/Scope 未通过鉴权"; clients have printed the body message "scope unauthorized" (docs/service.md#scope-failure-status)',
     },
   }),
   everyCallNeedsToken: rule<boolean>({
@@ -56,9 +56,9 @@ export const PROFILE_RULES = {
     seed: false,
     observed: true,
     evidence: {
-      seed: 'spec §4: GET /users/:login "not required for public data"; §5.1 "Public data needs no authentication"',
+      seed: 'docs/service.md#endpoints: GET /users/:login "not required for public data"; docs/service.md#token-header: "Public data needs no authentication"',
       observed:
-        'yuque-openapi-2.0.1.json: global `security: [{"authToken": []}]` and no GET /users/{login} operation; "since about 2020 every API call needs a token" (design.md, facts)',
+        'yuque-openapi-2.0.1.json: global `security: [{"authToken": []}]` and no GET /users/{login} operation; "since about 2020 every API call needs a token" (docs/service.md#every-call-needs-a-token)',
     },
   }),
   anonymousBudget: rule<Budget | null>({
@@ -66,8 +66,9 @@ export const PROFILE_RULES = {
     seed: null,
     observed: { limit: 200, windowMs: HOUR_MS },
     evidence: {
-      seed: 'spec §8: "The numeric value of the rate limit, its time window and its scope per token or per address: not shown"',
-      observed: '"anonymous callers had 200 requests an hour per address" (design.md, facts)',
+      seed: 'docs/service.md#rate-limits: "The numeric value of the rate limit, its time window and its scope per token or per address: not shown"',
+      observed:
+        '"anonymous callers had 200 requests an hour per address" (docs/service.md#every-call-needs-a-token)',
     },
   }),
   sendsRetryAfter: rule<boolean>({
@@ -77,7 +78,7 @@ export const PROFILE_RULES = {
     evidence: {
       seed: 'RFC 6585 §4: a 429 MAY include Retry-After; the emulator tells clients when to retry',
       observed:
-        '"No X-RateLimit-Reset and no Retry-After is documented" (design.md, facts); yuque-openapi-2.0.1.json components.responses.429 declares no header',
+        '"No X-RateLimit-Reset and no Retry-After is documented" (docs/service.md#no-retry-after); yuque-openapi-2.0.1.json components.responses.429 declares no header',
     },
   }),
   userAgentRequiredIn: rule<readonly Area[]>({
@@ -85,9 +86,9 @@ export const PROFILE_RULES = {
     seed: ['api'],
     observed: ['api', 'token', 'page'],
     evidence: {
-      seed: 'spec §7 lists the refusal among the API’s errors; browsers always send one to the pages',
+      seed: 'docs/service.md#errors lists the refusal among the API’s errors; browsers always send one to the pages',
       observed:
-        'spec §4, general request rules: "Every request must carry a User-Agent header; a request without it is rejected"',
+        'docs/service.md#user-agent, general request rules: "Every request must carry a User-Agent header; a request without it is rejected"',
     },
   }),
 } as const

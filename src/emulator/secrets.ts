@@ -16,7 +16,7 @@ export function sha256Hex(value: string): string {
 
 /**
  * A short, non-reversible name for a token, for logs and the test-control API: the first
- * 8 hex digits of its SHA-256 (checklist H3: logs never hold the token itself).
+ * 8 hex digits of its SHA-256 (docs/security.md#h3: logs never hold the token itself).
  */
 export function tokenFingerprint(token: string): string {
   return sha256Hex(token).slice(0, 8)

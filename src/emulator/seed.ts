@@ -54,7 +54,8 @@ export interface AppRegistration {
   redirectUris: string[]
   /**
    * Scopes the app may request. Default: every scope that needs no operator approval, so
-   * `attach_upload` must be listed here explicitly to be enabled (spec §5.4 rule 3).
+   * `attach_upload` must be listed here explicitly to be enabled
+   * (docs/service.md#operator-approved-scopes).
    */
   allowedScopes?: string[]
   /** One line shown on the consent page. */

@@ -19,7 +19,7 @@ describe('authorizeUrl', () => {
     expect(url.searchParams.getAll('response_type')).toEqual(['code'])
   })
 
-  it('puts the PKCE challenge with method S256 (never plain) last (checklist A8)', () => {
+  it('puts the PKCE challenge with method S256 (never plain) last (docs/security.md#a8)', () => {
     const challenge = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM'
     expect(authorizeParams({ ...REQUEST, codeChallenge: challenge }).slice(-2)).toEqual([
       ['code_challenge', challenge],

@@ -1,6 +1,7 @@
 /**
- * The authorize request (spec §5.2), once: the proxy sends it and the connect page previews it
- * from the same function, so the preview cannot drift from what is really sent.
+ * The authorize request (docs/service.md#authorization-code-flow), once: the proxy sends it and the
+ * connect page previews it from the same function, so the preview cannot drift from what is really
+ * sent.
  */
 
 export interface AuthorizeRequest {
@@ -12,7 +13,10 @@ export interface AuthorizeRequest {
   codeChallenge: string | null
 }
 
-/** The authorize request's parameters, in the order the spec lists them (spec §5.2). */
+/**
+ * The authorize request's parameters, in the order the spec lists them
+ * (docs/service.md#authorization-code-flow).
+ */
 export function authorizeParams(request: AuthorizeRequest): [name: string, value: string][] {
   return [
     ['client_id', request.clientId],
@@ -21,7 +25,7 @@ export function authorizeParams(request: AuthorizeRequest): [name: string, value
     ['state', request.state],
     // RFC 9700 §2.1.2: the authorization code grant only, never the implicit grant.
     ['response_type', 'code'],
-    // RFC 9700 §2.1.1: PKCE as defence in depth against code injection (checklist A8). Yuque
+    // RFC 9700 §2.1.1: PKCE as defence in depth against code injection (docs/security.md#a8). Yuque
     // documents none, so `state` stays the CSRF defence and these are extra.
     ...(request.codeChallenge === null
       ? []

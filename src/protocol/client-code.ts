@@ -1,7 +1,7 @@
 /**
- * The client-code flow's code and signature (spec §5.3), with Web Crypto so that the same code
- * runs in Node 20 and in the browser. Only the proxy and the emulator call `signClientCode`:
- * the secret never reaches the browser (security checklist J1).
+ * The client-code flow's code and signature (docs/service.md#client-code-flow), with Web Crypto so
+ * that the same code runs in Node 20 and in the browser. Only the proxy and the emulator call
+ * `signClientCode`: the secret never reaches the browser (docs/security.md#j1).
  */
 
 export const CLIENT_CODE_LENGTH = 40

@@ -6,13 +6,15 @@
 import type { Endpoint, SegmentKind } from './endpoint-types'
 
 const SEGMENT_PATTERNS: Record<SegmentKind, RegExp> = {
-  // spec §2.3: a numeric primary key.
+  // docs/service.md#identifiers-in-paths: a numeric primary key.
   id: /^[1-9][0-9]{0,15}$/,
-  // spec §2.3: a user's or a team's unique name.
+  // docs/service.md#identifiers-in-paths: a user's or a team's unique name.
   login: /^[A-Za-z0-9_-]{1,64}$/,
-  // spec §4 (GET /users/{login}): a login or a numeric id; both match the login alphabet.
+  // docs/service.md#endpoints (GET /users/{login}): a login or a numeric id; both match the login
+  // alphabet.
   userKey: /^[A-Za-z0-9_-]{1,64}$/,
-  // spec §2.3: a repository's or a document's unique name within its owner.
+  // docs/service.md#identifiers-in-paths: a repository's or a document's unique name within its
+  // owner.
   slug: /^[A-Za-z0-9_.-]{1,190}$/,
 }
 

@@ -1,8 +1,9 @@
 /**
  * Rows of the endpoint table (endpoints.ts): the user, search, team and team-statistics operations (tags user, search, group, statistic). Paths, parameters and
- * scopes from the official OpenAPI document; spec §5.4: a read needs the `:read` scope, a write
- * the full one. Query values are checked against a safe alphabet only: what a value means (a
- * maximum, an enum) is the service's to judge, so the playground shows the service's own 400.
+ * scopes from the official OpenAPI document; docs/service.md#scopes: a read needs the `:read`
+ * scope, a write the full one. Query values are checked against a safe alphabet only: what a value
+ * means (a maximum, an enum) is the service's to judge, so the playground shows the service's own
+ * 400.
  */
 import { OFFSET, TEXT, op, query, whole, word } from './endpoint-types'
 

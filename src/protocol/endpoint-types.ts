@@ -5,8 +5,8 @@
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
 /**
- * What a path parameter may be. One safe alphabet for every kind (checklist F2): a segment that
- * passes can never be a dot segment, an encoded slash, `@host` or a control character.
+ * What a path parameter may be. One safe alphabet for every kind (docs/security.md#f2): a segment
+ * that passes can never be a dot segment, an encoded slash, `@host` or a control character.
  */
 export type SegmentKind = 'id' | 'login' | 'userKey' | 'slug'
 
@@ -33,11 +33,15 @@ export interface Endpoint {
   readonly query: readonly QueryParam[]
   /** A JSON request body (POST and PUT). */
   readonly hasBody: boolean
-  /** spec §5.4: the scope the operation needs; null when a token without scope is enough. */
+  /**
+   * docs/service.md#scopes: the scope the operation needs; null when a token without scope is
+   * enough.
+   */
   readonly scope: string | null
   /**
    * Whether a call without a token is pointless (the service answers 401): the proxy answers
-   * such a call itself, sparing the rate limit. A public lookup needs none (spec §4).
+   * such a call itself, sparing the rate limit. A public lookup needs none
+   * (docs/service.md#endpoints).
    */
   readonly needsSession: boolean
 }
@@ -69,7 +73,8 @@ type Row = Pick<Endpoint, 'id' | 'operationId' | 'tag' | 'method' | 'path' | 'sc
 
 /**
  * A row with what most rows share filled in: a token is needed (every call since about 2020,
- * design.md), and POST and PUT take a JSON body (the OpenAPI document's requestBody).
+ * docs/service.md#every-call-needs-a-token), and POST and PUT take a JSON body (the OpenAPI
+ * document's requestBody).
  */
 export function op<const R extends Row>(row: R): Omit<RowDefaults, keyof R> & R {
   const defaults: RowDefaults = {
@@ -83,6 +88,9 @@ export function op<const R extends Row>(row: R): Omit<RowDefaults, keyof R> & R 
   return { ...defaults, ...row }
 }
 
-/** A repository by id, and by namespace (`group_login/book_slug`, spec §2.3). */
+/**
+ * A repository by id, and by namespace (`group_login/book_slug`,
+ * docs/service.md#identifiers-in-paths).
+ */
 export const BOOK_ID = { book_id: 'id' } as const
 export const BOOK_SLUG = { group_login: 'login', book_slug: 'slug' } as const

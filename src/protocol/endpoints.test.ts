@@ -27,7 +27,7 @@ describe('the endpoint table', () => {
     expect(rows).toHaveLength(38)
   })
 
-  it('asks the full scope for every write and a read scope or none for every read (spec §5.4)', () => {
+  it('asks the full scope for every write and a read scope or none for every read (docs/service.md#scopes)', () => {
     for (const endpoint of ENDPOINTS) {
       if (endpoint.method === 'GET') expect(endpoint.scope ?? 'x:read').toMatch(/:read$/)
       else expect(endpoint.scope).toMatch(/^[a-z_]+$/)

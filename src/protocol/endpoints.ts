@@ -1,9 +1,9 @@
 /**
  * Every API operation the playground knows, once: method, path template below `{base_url}`
- * (which ends in `/api/v2`, spec §4), the scope it needs, whether it needs a session, its path
- * parameters with the pattern each must match, its query parameters and whether it takes a JSON
- * body. The proxy's allow-list, the emulator's scope checks, the scopes page and the web
- * fetchers all read this table; no API path is built by hand anywhere else.
+ * (which ends in `/api/v2`, docs/service.md#requests), the scope it needs, whether it needs a
+ * session, its path parameters with the pattern each must match, its query parameters and whether
+ * it takes a JSON body. The proxy's allow-list, the emulator's scope checks, the scopes page and
+ * the web fetchers all read this table; no API path is built by hand anywhere else.
  *
  * The rows are the whole official OpenAPI document (38 operations) and the seed's public user
  * lookup, split by resource in endpoint-rows-*.ts; their shape is in endpoint-types.ts.

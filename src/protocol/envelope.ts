@@ -1,7 +1,8 @@
 /**
- * The service's response shapes every call meets (spec §2.2): the success envelope and the error
- * body. schemas.ts re-exports them, and the rest of the code imports from there; the web app's
- * first load imports this module alone, so it builds no record schema (the first-load budget, bench/bundle-budget.test.ts).
+ * The service's response shapes every call meets (docs/service.md#response-envelope): the success
+ * envelope and the error body. schemas.ts re-exports them, and the rest of the code imports from
+ * there; the web app's first load imports this module alone, so it builds no record schema (the
+ * first-load budget, bench/bundle-budget.test.ts).
  */
 import { z } from 'zod/mini'
 
@@ -14,7 +15,7 @@ export function stringMap<T extends z.core.$ZodType>(value: T) {
   return z.catchall(z.object({}), value)
 }
 
-/** The success envelope: `{data, meta?, abilities?}` (spec §2.2). */
+/** The success envelope: `{data, meta?, abilities?}` (docs/service.md#response-envelope). */
 export function envelope<T extends z.core.$ZodType>(data: T) {
   return z.object({
     data,

@@ -1,6 +1,6 @@
 /**
- * Parsing of the headers the app shows (spec §5.4, §8). Anything absent or malformed becomes
- * "unknown" (null), never NaN.
+ * Parsing of the headers the app shows (docs/service.md#scope-headers, #rate-limits). Anything
+ * absent or malformed becomes "unknown" (null), never NaN.
  */
 import { parseScopeList } from './scope-list'
 

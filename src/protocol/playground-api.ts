@@ -63,7 +63,10 @@ export const ExchangeResponseSchema = z.object({
 })
 export type ExchangeResponse = z.infer<typeof ExchangeResponseSchema>
 
-/** `POST /auth/client-code/start {scopes}`: the client-code flow (spec §5.3), run by the proxy. */
+/**
+ * `POST /auth/client-code/start {scopes}`: the client-code flow (docs/service.md#client-code-flow),
+ * run by the proxy.
+ */
 export const ClientCodeStartRequestSchema = z.object({
   scopes: /* @__PURE__ */ z.array(z.string()).check(z.maxLength(32)),
 })

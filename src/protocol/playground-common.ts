@@ -11,7 +11,7 @@ export type { ConnectedSession, PlaygroundConfig, SessionResponse } from './sess
 
 /**
  * Every `/auth/*` POST and every `/api/*` call carries this static header. A cross-site page
- * cannot add it without a CORS preflight, which the proxy never approves (checklist E1).
+ * cannot add it without a CORS preflight, which the proxy never approves (docs/security.md#e1).
  */
 export const CSRF_HEADER = 'X-Requested-With'
 export const CSRF_HEADER_VALUE = 'yuque-oauth-playground'

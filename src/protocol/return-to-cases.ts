@@ -1,6 +1,7 @@
 /**
- * The one table of `returnTo` cases (checklist B6) that the proxy's tests (`/auth/start`) and
- * the web app's tests (safeReturnTo) both run: `expected` is the path kept, or null for refused.
+ * The one table of `returnTo` cases (docs/security.md#b6) that the proxy's tests (`/auth/start`)
+ * and the web app's tests (safeReturnTo) both run: `expected` is the path kept, or null for
+ * refused.
  */
 export const RETURN_TO_CASES: readonly (readonly [input: string, expected: string | null])[] = [
   ['/ok', '/ok'],

@@ -1,6 +1,6 @@
 /**
- * The one guard for `returnTo` (RFC 9700 §4.11.1, checklist B6: no open redirector), used by the
- * proxy when a login starts and by the web app before sending and after the exchange.
+ * The one guard for `returnTo` (RFC 9700 §4.11.1, docs/security.md#b6: no open redirector), used by
+ * the proxy when a login starts and by the web app before sending and after the exchange.
  *
  * It normalises first and checks the result, never the input alone: dot segments, percent
  * encodings (up to three layers) and slashes are resolved the way a browser will resolve them,

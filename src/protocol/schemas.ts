@@ -1,6 +1,6 @@
 /**
- * Record schemas of the service (spec §2, and the real service's OpenAPI document for the
- * optional extras). Network data is parsed with these, never cast.
+ * Record schemas of the service (docs/service.md#user-resource, and the real service's OpenAPI
+ * document for the optional extras). Network data is parsed with these, never cast.
  *
  * zod/mini, not classic zod: the browser bundle imports these, and mini's functional API
  * tree-shakes (the first-load budget, bench/bundle-budget.test.ts). The servers parse with them the same way.
@@ -50,8 +50,9 @@ export type Group = z.infer<typeof GroupSchema>
 export const HelloSchema = z.object({ message: z.string() })
 
 /**
- * Token response (spec §5.4). `token_type` is compared case-insensitively (RFC 6749 §5.1);
- * `scope` may be absent (RFC 6749 §5.1: then it equals the requested scope); no `expires_in`.
+ * Token response (docs/service.md#token-response). `token_type` is compared case-insensitively (RFC
+ * 6749 §5.1); `scope` may be absent (RFC 6749 §5.1: then it equals the requested scope); no
+ * `expires_in`.
  */
 export const TokenResponseSchema = z.object({
   access_token: /* @__PURE__ */ z.string().check(z.minLength(1)),

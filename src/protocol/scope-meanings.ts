@@ -1,6 +1,6 @@
 /**
- * What each scope of spec §5.4 lets an app do, in English (from SCOPES), keyed by the scope's
- * name, which is never translated; the Chinese table is scope-meanings.zh.ts. One table per
+ * What each scope of docs/service.md#scopes lets an app do, in English (from SCOPES), keyed by the
+ * scope's name, which is never translated; the Chinese table is scope-meanings.zh.ts. One table per
  * language for the app's connect and scopes pages and the emulator's consent page, so the three
  * cannot word a scope differently.
  */

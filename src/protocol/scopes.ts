@@ -1,6 +1,6 @@
 /**
- * The service's scopes (spec §5.4): a full scope includes its `:read` variant, scopes are
- * separated by commas, and a token keeps the canonical list (implied scopes dropped).
+ * The service's scopes (docs/service.md#scopes): a full scope includes its `:read` variant, scopes
+ * are separated by commas, and a token keeps the canonical list (implied scopes dropped).
  */
 
 export { parseScopeList } from './scope-list'
@@ -11,7 +11,10 @@ export interface ScopeInfo {
   readonly meaning: string
   /** Scopes this one grants besides itself (`doc` grants `doc:read`). */
   readonly implies: readonly string[]
-  /** Not open by default: an app needs the operator to enable it (spec §5.4 rule 3). */
+  /**
+   * Not open by default: an app needs the operator to enable it
+   * (docs/service.md#operator-approved-scopes).
+   */
   readonly needsApproval: boolean
 }
 
@@ -40,7 +43,7 @@ export const SCOPES: readonly ScopeInfo[] = [
   },
 ]
 
-/** What a token without any scope may do (spec §5.4, the "(none)" row). */
+/** What a token without any scope may do (docs/service.md#scopes, the "(none)" row). */
 export const NO_SCOPE_MEANING =
   'Read-only access to public information: user information without telephone number and e-mail'
 
@@ -96,8 +99,8 @@ export function implies(granted: string, needed: string): boolean {
 }
 
 /**
- * Canonical form (spec §5.4 rule 2): drop any scope implied by another one in the list,
- * remove duplicates, keep the order of first appearance. `doc,doc:read,repo` → `doc,repo`.
+ * Canonical form (docs/service.md#canonical-form): drop any scope implied by another one in the
+ * list, remove duplicates, keep the order of first appearance. `doc,doc:read,repo` → `doc,repo`.
  */
 export function canonicalScopes(scopes: readonly string[]): string[] {
   const unique = [...new Set(scopes)]
@@ -124,8 +127,8 @@ export function formatScopes(scopes: readonly string[]): string {
 }
 
 /**
- * A granted scope as a token answer carried it, in canonical form (spec §5.4 rule 2); unknown
- * names from a real service are kept, in their place.
+ * A granted scope as a token answer carried it, in canonical form (docs/service.md#canonical-form);
+ * unknown names from a real service are kept, in their place.
  */
 export function grantedScope(scope: string): string {
   return formatScopes(canonicalScopes(parseScopeList(scope)))

@@ -2,7 +2,7 @@
  * The final redaction pass over a trace (see trace.ts): every string without the secret values
  * the proxy knows of (token, client credentials, session secret, code, client code, cookie
  * values, raw and URL-encoded) and without anything token-shaped. Pure; only the proxy uses it,
- * so the patterns it searches for never ship in the browser's bundle (checklist H1).
+ * so the patterns it searches for never ship in the browser's bundle (docs/security.md#h1).
  */
 import { z } from 'zod/mini'
 import { ProxyTraceSchema, type ProxyTrace } from './trace'

@@ -1,6 +1,7 @@
 /**
- * A user lookup key: a login or a numeric id (spec §2.3). Validated before any request, and used
- * by the proxy's allow-list to keep path segments to a safe alphabet (security checklist F2).
+ * A user lookup key: a login or a numeric id (docs/service.md#identifiers-in-paths). Validated
+ * before any request, and used by the proxy's allow-list to keep path segments to a safe alphabet
+ * (docs/security.md#f2).
  */
 
 export type UserKey =

@@ -1,8 +1,8 @@
 /**
- * The user record (spec §2, and the real service's V2User for the optional extras), apart from
- * the other records of schemas.ts, which re-exports it: the web app's first load asks for the
- * connected user's profile, and a bundler keeps a module whole, so importing schemas.ts there
- * would bring every record schema the later pages use (docs/decisions/0008).
+ * The user record (docs/service.md#user-resource, and the real service's V2User for the optional
+ * extras), apart from the other records of schemas.ts, which re-exports it: the web app's first
+ * load asks for the connected user's profile, and a bundler keeps a module whole, so importing
+ * schemas.ts there would bring every record schema the later pages use (docs/decisions/0008).
  */
 import { z } from 'zod/mini'
 

@@ -15,7 +15,7 @@ export const EMULATOR_WEB_APP = {
   clientSecret: 'playground-web-secret',
 } as const
 
-/** The embedded emulator's app for the client-code flow (spec §5.3). */
+/** The embedded emulator's app for the client-code flow (docs/service.md#client-code-flow). */
 export const EMULATOR_CODE_APP = {
   clientId: 'playground-cli',
   clientSecret: 'playground-cli-secret',
@@ -56,7 +56,10 @@ export interface Config {
   isSecure: boolean
   /** Enables the embedded emulator's test-control API (for the e2e suite only). */
   isEmulatorTestControlEnabled: boolean
-  /** PKCE sent by the proxy (checklist A8): S256 by default, `off` for a service that refuses it. */
+  /**
+   * PKCE sent by the proxy (docs/security.md#a8): S256 by default, `off` for a service that refuses
+   * it.
+   */
   pkce: 'S256' | 'off'
   /** HTTPS_PROXY, HTTP_PROXY, NO_PROXY: how the service is reached (outbound-proxy.ts). */
   outboundProxy: OutboundProxy | null
@@ -210,7 +213,7 @@ export function configSecrets(config: Config): string[] {
 /**
  * Parses the configuration. Every bad variable is reported at once, by name. The secret is
  * read from YUQUE_CLIENT_SECRET; a `VITE_`-prefixed secret is refused because Vite would put it
- * in the browser bundle (security checklist H1).
+ * in the browser bundle (docs/security.md#h1).
  */
 export function loadConfig(env: Env, generateSecret: () => string = defaultSecret): Config {
   const problems: string[] = []

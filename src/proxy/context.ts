@@ -16,7 +16,10 @@ export interface ProxyContext {
   log: (line: string) => void
 }
 
-/** Upstream answers are capped (checklist F4): a user record or a page of repos is far smaller. */
+/**
+ * Upstream answers are capped (docs/security.md#f4): a user record or a page of repos is far
+ * smaller.
+ */
 export const MAX_UPSTREAM_BYTES = 1024 * 1024
 
 /**

@@ -43,7 +43,7 @@ const MIN_RUNS = 200
 
 /**
  * What may reach the service: a path of the endpoint table's templates, every parameter a safe
- * segment (checklist F1, F2), and the token endpoint. Built from the templates, not by the
+ * segment (docs/security.md#f1, #f2), and the token endpoint. Built from the templates, not by the
  * proxy's own matcher, so a bug there cannot hide here.
  */
 const UPSTREAM_PATHS = [

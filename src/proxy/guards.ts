@@ -56,9 +56,9 @@ function hostCheck(config: Config): (c: Context) => Response | null {
 }
 
 /**
- * CSRF (checklist E1–E4): a static custom header on every call (a cross-site page cannot add it
- * without a CORS preflight, which is never approved), same-origin fetch metadata, a same-origin
- * Origin on state-changing calls, and JSON bodies only. No CORS headers at all.
+ * CSRF (docs/security.md#e1 to #e4): a static custom header on every call (a cross-site page cannot
+ * add it without a CORS preflight, which is never approved), same-origin fetch metadata, a
+ * same-origin Origin on state-changing calls, and JSON bodies only. No CORS headers at all.
  */
 function csrfCheck(config: Config): (c: Context) => Response | null {
   return (c) => {

@@ -1,5 +1,5 @@
 /**
- * Where the app and the service live, and what that does to the cookies: checklist D1 for an
+ * Where the app and the service live, and what that does to the cookies: docs/security.md#d1 for an
  * HTTPS deployment and G5 (the app and the service on different origins, different hosts).
  */
 import { describe, expect, it } from 'vitest'
@@ -14,7 +14,7 @@ import { createInProcessUpstream } from './api/upstream'
 
 const HTTPS_ORIGIN = 'https://playground.example'
 
-describe('an HTTPS deployment (checklist D1)', () => {
+describe('an HTTPS deployment (docs/security.md#d1)', () => {
   it('names the session cookie __Host-pg_session: Secure, HttpOnly, SameSite=Strict, Path=/, no Domain', async () => {
     const emulator = createEmulator({
       apps: seedApps({ webRedirectUri: `${HTTPS_ORIGIN}/callback` }),
@@ -59,7 +59,7 @@ const siteOf = (origin: string) => {
   return `${url.protocol}//${url.hostname}`
 }
 
-describe('the app and the service on different sites (checklist G5)', () => {
+describe('the app and the service on different sites (docs/security.md#g5)', () => {
   it('by default: the app on localhost, the embedded emulator on 127.0.0.1', () => {
     const config = loadConfig({})
     expect(siteOf(config.appOrigin)).toBe('http://localhost')

@@ -114,7 +114,8 @@ describe('POST /auth/start', () => {
       code_challenge_method: 'S256',
     })
     expect(params).toEqual(Object.fromEntries(url.searchParams))
-    // In the protocol's order (authorize.ts, spec §5.2), as the connect page shows them.
+    // In the protocol's order (authorize.ts, docs/service.md#authorization-code-flow), as the
+    // connect page shows them.
     expect(Object.keys(params)).toEqual([
       'client_id',
       'scope',
@@ -184,7 +185,7 @@ describe('POST /auth/start', () => {
     expect(response.status).toBe(413)
   })
 
-  // Checklist B6: the one case table (return-to-cases.ts) through the whole login; what the
+  // docs/security.md#b6: the one case table (return-to-cases.ts) through the whole login; what the
   // exchange answers is what the transaction cookie kept.
   it.each(RETURN_TO_CASES.map(([input, expected]) => [input.slice(0, 40), input, expected]))(
     'keeps returnTo "%s" only where the protocol guard does',
@@ -345,7 +346,7 @@ describe('POST /auth/exchange', () => {
       hasClientSecret: true,
       status: 200,
     })
-    // The secret goes to the token endpoint only (checklist C1).
+    // The secret goes to the token endpoint only (docs/security.md#c1).
     expect(
       emulator.control
         .requestLog()
@@ -870,8 +871,9 @@ describe('the session', () => {
   })
 
   it("names each session from the proxy's injected RNG", async () => {
-    // A fixed RNG gives two browsers the same session id: ending one ends the other (checklist
-    // I1 remembers ended ids), which shows openSession draws from ctx.randomBytes, not node:crypto.
+    // A fixed RNG gives two browsers the same session id: ending one ends the other
+    // (docs/security.md#i1 remembers ended ids), which shows openSession draws from
+    // ctx.randomBytes, not node:crypto.
     setup({ randomBytes: (size) => Buffer.alloc(size, 7) })
     const first = createBrowser(proxy)
     const second = createBrowser(proxy)

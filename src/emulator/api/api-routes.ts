@@ -1,9 +1,9 @@
 /**
- * The user API under `/api/v2` (spec §4, §5.1, §5.4, §8): the `{data}` envelope, `{status,
- * message}` errors (rendered by the one onError), the token header, scope checks and the rate
- * limit with its headers. Paths and scope needs come from the endpoint table
- * (src/protocol/endpoints.ts), the one the proxy and the web app read; how a refusal looks
- * comes from the request's profile (profiles.ts). The User-Agent is checked before this, and
+ * The user API under `/api/v2` (docs/service.md#requests, #token-header, #scopes, #rate-limits):
+ * the `{data}` envelope, `{status, message}` errors (rendered by the one onError), the token
+ * header, scope checks and the rate limit with its headers. Paths and scope needs come from the
+ * endpoint table (src/protocol/endpoints.ts), the one the proxy and the web app read; how a refusal
+ * looks comes from the request's profile (profiles.ts). The User-Agent is checked before this, and
  * before the call is counted (service-guard.ts).
  */
 import { Hono } from 'hono'
@@ -26,7 +26,7 @@ import { createModel } from '../model/create-model'
 import type { ScopeRefusal } from '../profiles'
 import { tokenFingerprint } from '../secrets'
 
-/** Query parameters that would carry a token in the URL (checklist C4). */
+/** Query parameters that would carry a token in the URL (docs/security.md#c4). */
 const TOKEN_QUERY_PARAMS = ['access_token', 'token']
 
 /** The caller, or a 401 when the endpoint needs a token and none was sent. */
@@ -44,9 +44,9 @@ function scopeRefusal(refusal: ScopeRefusal, needed: string, caller: Caller): Em
 }
 
 /**
- * Spec §5.4 rule 5: announce the scope the endpoint's row needs (X-Accepted-OAuth-Scopes), then
- * check it before the handler runs. A row that needs no session still needs a token when the
- * profile says every call does (`everyCallNeedsToken`).
+ * docs/service.md#scope-headers: announce the scope the endpoint's row needs
+ * (X-Accepted-OAuth-Scopes), then check it before the handler runs. A row that needs no session
+ * still needs a token when the profile says every call does (`everyCallNeedsToken`).
  */
 function requireScopeOf(endpoint: Endpoint): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
@@ -100,7 +100,8 @@ export function createApiRoutes(deps: EmulatorDeps): Hono<ApiEnv> {
     await next()
   })
 
-  // One sub-app per tag of the document, over one model (conventions: "As the emulator grows").
+  // One sub-app per tag of the document, over one model (docs/architecture.md#conventions: "As the
+  // emulator grows").
   const handled = new Set<string>()
   const kit: ApiKit = {
     state: createModel({

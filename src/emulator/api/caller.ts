@@ -1,7 +1,8 @@
 /**
- * Who is calling and whose budget a call spends: the user the `X-Auth-Token` header names (spec
- * §5.1), or nobody; one budget per user whichever of their tokens is used, per address otherwise
- * (spec §8, design.md), the anonymous one as the profile says (profiles.ts, `anonymousBudget`).
+ * Who is calling and whose budget a call spends: the user the `X-Auth-Token` header names
+ * (docs/service.md#token-header), or nobody; one budget per user whichever of their tokens is used,
+ * per address otherwise (docs/service.md#rate-limits, #rate-limit-per-user), the anonymous one as
+ * the profile says (profiles.ts, `anonymousBudget`).
  */
 import type { Context } from 'hono'
 import { HEADERS } from '../../protocol/headers'
@@ -33,7 +34,7 @@ export function budgetOf(
   return { key: `address:${deps.clientAddress(c)}`, budget: rules.anonymousBudget ?? undefined }
 }
 
-/** Spec §8: X-RateLimit-Limit and X-RateLimit-Remaining on the answer. */
+/** docs/service.md#rate-limits: X-RateLimit-Limit and X-RateLimit-Remaining on the answer. */
 export function showBudget(c: Context, rate: { limit: number; remaining: number }): void {
   c.header(HEADERS.rateLimit, String(rate.limit))
   c.header(HEADERS.rateRemaining, String(rate.remaining))

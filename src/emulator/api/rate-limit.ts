@@ -21,7 +21,10 @@ export interface RateLimiter {
    * the counter, concurrent requests can never observe the same count.
    */
   consume(key: string, now: number, budget?: Budget): RateDecision
-  /** The budget as it stands, without counting (spec §8: answers that are not counted show it too). */
+  /**
+   * The budget as it stands, without counting (docs/service.md#rate-limits: answers that are not
+   * counted show it too).
+   */
   peek(key: string, now: number, budget?: Budget): RateDecision
   reset(): void
 }

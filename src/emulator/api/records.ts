@@ -1,8 +1,8 @@
 /**
  * The seed's users as the API's records (the others: shapes.ts), in the service's shape (V2User
- * of yuque-openapi-2.0.1.json). A user record never carries e-mail or telephone (spec §2.1).
- * Counts are counted, never constants; a field the document types as a string (not nullable)
- * is never null (`text`), in both profiles.
+ * of yuque-openapi-2.0.1.json). A user record never carries e-mail or telephone
+ * (docs/service.md#user-resource). Counts are counted, never constants; a field the document types
+ * as a string (not nullable) is never null (`text`), in both profiles.
  */
 import type { User } from '../../protocol/schemas'
 import type { SeedGroup, SeedRepo, SeedUser } from '../seed'
@@ -35,7 +35,8 @@ export function createDirectory(
 
 /**
  * yuque-openapi-2.0.1.json types `description` of V2User, V2Group and V2Book as a string, not
- * nullable: a record without one says "" (spec §2.1 allows null, so clients accept both).
+ * nullable: a record without one says "" (docs/service.md#user-resource allows null, so clients
+ * accept both).
  */
 export function text(value: string | null): string {
   return value ?? ''

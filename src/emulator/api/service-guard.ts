@@ -1,10 +1,11 @@
 /**
  * What the service checks of every request before any route, in this order: the User-Agent
- * (spec §4), refused before the call is counted against the rate limit, in the areas the profile
- * names (profiles.ts, `userAgentRequiredIn`); and the rate-limit headers on the answers that are
- * not counted (spec §8: "Every response carries the headers X-RateLimit-Limit and
- * X-RateLimit-Remaining"): the token endpoint's, and an API call refused for its User-Agent.
- * The API's own middleware (api.ts) counts the calls it lets through and overwrites them.
+ * (docs/service.md#user-agent), refused before the call is counted against the rate limit, in the
+ * areas the profile names (profiles.ts, `userAgentRequiredIn`); and the rate-limit headers on the
+ * answers that are not counted (docs/service.md#rate-limits: "Every response carries the headers
+ * X-RateLimit-Limit and X-RateLimit-Remaining"): the token endpoint's, and an API call refused for
+ * its User-Agent. The API's own middleware (api.ts) counts the calls it lets through and overwrites
+ * them.
  */
 import type { MiddlewareHandler } from 'hono'
 import { budgetOf, findCaller, showBudget } from './caller'

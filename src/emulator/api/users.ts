@@ -1,4 +1,4 @@
-/** Tag user: the caller, the heartbeat and the public user lookup (spec §4). */
+/** Tag user: the caller, the heartbeat and the public user lookup (docs/service.md#endpoints). */
 import { EmulatorError } from '../emulator-error'
 import { userByKey } from '../model/state'
 import { userRecord } from './records'

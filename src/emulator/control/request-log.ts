@@ -1,5 +1,5 @@
 /**
- * The emulator's request log, redacted by construction (checklist H3, ASVS 16.2.5): it keeps
+ * The emulator's request log, redacted by construction (docs/security.md#h3, ASVS 16.2.5): it keeps
  * parameter names, and values only for parameters that are never secret. Codes, states,
  * signatures, secrets, tokens and cookies never enter it.
  */

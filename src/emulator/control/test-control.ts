@@ -94,7 +94,10 @@ export interface EmulatorControl {
   clearFaults(): void
   requestLog(): RequestLogEntry[]
   clearLog(): void
-  /** Switches PKCE at the authorize and token endpoints (checklist K6); reset restores the start mode. */
+  /**
+   * Switches PKCE at the authorize and token endpoints (docs/security.md#k6); reset restores the
+   * start mode.
+   */
   setPkceMode(mode: PkceMode): void
   /** Switches the profile (profiles.ts) for the requests that follow; reset restores the start one. */
   setProfile(profile: ProfileName): void

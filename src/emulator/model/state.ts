@@ -1,10 +1,10 @@
 /**
- * The model's state and the lookups and permission rules every operation shares. Rules (spec
- * §5.4 rule 4, scopes never grant more than the user may do): a private repository is seen only
- * by its owner or the owning team's members; only the owner, or a team admin or member (roles 0
- * and 1), changes it; a read-only member (role 2) reads. What the caller may not see is
- * `missing` (a 404 that says nothing of its existence); what they see but may not change is
- * `denied` (403).
+ * The model's state and the lookups and permission rules every operation shares. Rules
+ * (docs/service.md#never-more-than-the-user, scopes never grant more than the user may do): a
+ * private repository is seen only by its owner or the owning team's members; only the owner, or a
+ * team admin or member (roles 0 and 1), changes it; a read-only member (role 2) reads. What the
+ * caller may not see is `missing` (a 404 that says nothing of its existence); what they see but may
+ * not change is `denied` (403).
  */
 import { parseUserKey } from '../../protocol/user-key'
 import type { SeedUser } from '../seed'

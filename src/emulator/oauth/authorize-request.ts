@@ -36,7 +36,10 @@ export type AuthorizeCheck =
       error: string
       description: string
     }
-  /** Spec §5.3: the client-code variant, checked by clientCodeProblem (its signature is async). */
+  /**
+   * docs/service.md#client-code-flow: the client-code variant, checked by clientCodeProblem (its
+   * signature is async).
+   */
   | { kind: 'client_code'; app: AppRegistration }
   | {
       kind: 'ok'
@@ -47,7 +50,9 @@ export type AuthorizeCheck =
       codeChallenge: string | null
     }
 
-/** The first scope the app may not have (spec §5.4 rule 3), or undefined. */
+/**
+ * The first scope the app may not have (docs/service.md#operator-approved-scopes), or undefined.
+ */
 export function refusedScope(app: AppRegistration, scopes: readonly string[]): string | undefined {
   return scopes.find((scope) => !isSatisfiedBy(allowedScopesOf(app), [scope]))
 }

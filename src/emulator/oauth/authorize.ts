@@ -1,6 +1,7 @@
 /**
  * `GET /oauth2/authorize`, both flows: the checks are pure (authorize-request.ts); this file is
- * the HTTP glue and the client-code variant's signature and code bookkeeping (spec §5.3).
+ * the HTTP glue and the client-code variant's signature and code bookkeeping
+ * (docs/service.md#client-code-flow).
  */
 import { Hono } from 'hono'
 import { isValidClientCode, verifyClientCodeSignature } from '../../protocol/client-code'
@@ -18,13 +19,13 @@ import type { ErrorPick } from '../pages/page-locale'
 import type { AppRegistration } from '../seed'
 import { oneParam } from './sessions'
 
-/** The signature's recipe (spec §5.3), the same in every language. */
+/** The signature's recipe (docs/service.md#client-code-flow), the same in every language. */
 const SIGN_FORMULA =
   'sign = base64(HMAC-SHA1(client_secret, "client_id=…&code=…&response_type=…&scope=…&timestamp=…")).'
 
 /**
- * Spec §5.3: what is wrong with a client-code request, or its canonical scopes and signed time.
- * Every failure is a page, as there is nowhere to redirect to.
+ * docs/service.md#client-code-flow: what is wrong with a client-code request, or its canonical
+ * scopes and signed time. Every failure is a page, as there is nowhere to redirect to.
  */
 async function checkClientCode(
   deps: EmulatorDeps,

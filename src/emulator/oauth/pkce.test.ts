@@ -37,7 +37,7 @@ async function authorizeError(mode: PkceMode, extra: Record<string, string>) {
   return { status: response.status, error: location.searchParams.get('error'), location }
 }
 
-describe('PKCE at the emulator (checklist K6)', () => {
+describe('PKCE at the emulator (docs/security.md#k6)', () => {
   it('computes the S256 challenge of RFC 7636 Appendix B', () => {
     expect(s256Challenge(VERIFIER)).toBe(CHALLENGE)
   })

@@ -1,5 +1,5 @@
 /**
- * PKCE (RFC 7636) at the emulator, behind a mode switch (checklist K6). `off` is faithful to
+ * PKCE (RFC 7636) at the emulator, behind a mode switch (docs/security.md#k6). `off` is faithful to
  * Yuque, which documents no PKCE: the parameters are ignored. `optional` checks them when sent;
  * `required` refuses an authorization without them. `plain` is never accepted (RFC 9700 §2.1.1),
  * and a verifier for a code that had no challenge is refused (downgrade, RFC 9700 §4.8.2).

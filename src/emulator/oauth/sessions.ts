@@ -59,8 +59,8 @@ export function endSession(c: Context, deps: EmulatorDeps): void {
 
 /**
  * The sign-in form's CSRF token: a double-submit cookie, as there is no session yet (login CSRF,
- * RFC 6749 §10.12 and checklist K4 applied to the sign-in form). The cookie is reused while it
- * lives, so two open sign-in tabs both work.
+ * RFC 6749 §10.12 and docs/security.md#k4 applied to the sign-in form). The cookie is reused while
+ * it lives, so two open sign-in tabs both work.
  */
 export function signInCsrf(c: Context, deps: EmulatorDeps): string {
   const existing = getCookie(c, SIGN_IN_COOKIE)

@@ -1,6 +1,7 @@
 /**
- * `POST /oauth2/token`: the `authorization_code` grant (spec §5.2) and the service's
- * `client_code` grant (spec §5.3). Errors use the RFC 6749 §5.2 shape.
+ * `POST /oauth2/token`: the `authorization_code` grant (docs/service.md#authorization-code-flow)
+ * and the service's `client_code` grant (docs/service.md#client-code-flow). Errors use the
+ * RFC 6749 §5.2 shape.
  */
 import { Hono } from 'hono'
 import type { Context } from 'hono'
@@ -205,7 +206,8 @@ export function createTokenRoutes(deps: EmulatorDeps): Hono<EmulatorEnv> {
   }
 
   const clientCodeGrant = (c: Context, params: Params, credentials: ClientCredentials) => {
-    // Spec §5.3: no client_secret in this call; the code itself is the bearer secret (checklist J3).
+    // docs/service.md#client-code-flow: no client_secret in this call; the code itself is the
+    // bearer secret (docs/security.md#j3).
     if (credentials.clientId === null) throw invalidRequest('client_id is required')
     const app = deps.apps.get(credentials.clientId)
     if (app === undefined) throw tokenError(401, 'invalid_client', 'unknown client_id')

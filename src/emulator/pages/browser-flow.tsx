@@ -172,8 +172,8 @@ export function createBrowserFlow(deps: EmulatorDeps) {
   }
 
   /**
-   * A form POST needs the sign-in session and the form's CSRF token bound to it (checklist K4):
-   * the signed-in user, or a 403 that says which is missing.
+   * A form POST needs the sign-in session and the form's CSRF token bound to it
+   * (docs/security.md#k4): the signed-in user, or a 403 that says which is missing.
    */
   const requireSignedInForm = (
     c: Ctx,

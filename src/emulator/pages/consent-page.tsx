@@ -9,8 +9,8 @@ import { WhoAmI, type SignedInUser } from './who-am-i'
 
 /**
  * Where a client-code request came from, as far as the emulator can tell: the app signed its
- * timestamp; the device that signed it is unknown (spec §5.3), only the address that opened
- * this page is.
+ * timestamp; the device that signed it is unknown (docs/service.md#client-code-flow), only the
+ * address that opened this page is.
  */
 export interface ClientCodeOrigin {
   /** The signed `timestamp`, ms since the epoch. */

@@ -85,7 +85,10 @@ export const emulatorMessages = {
     created: 'Created',
     none: '(none)',
   },
-  /** Spec §5.4's scope table, in words; the scope names themselves are never translated. */
+  /**
+   * The scope table of docs/service.md#scopes, in words; the scope names themselves are never
+   * translated.
+   */
   scopes: {
     /** On the consent page when no scope is asked for, in parentheses. */
     noScope: `(${NO_SCOPE_MEANING}.)`,

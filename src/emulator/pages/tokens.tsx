@@ -12,7 +12,10 @@ import { randomBase64Url } from '../secrets'
 import { currentSession, oneField, readForm, type SignedIn } from '../oauth/sessions'
 import { TokensPage } from './tokens-page'
 
-/** Spec §5.4: scopes that need the service's approval are never given to a personal token. */
+/**
+ * docs/service.md#operator-approved-scopes: scopes that need the service's approval are never given
+ * to a personal token.
+ */
 const PERSONAL_SCOPES = SCOPES.filter((scope) => !scope.needsApproval)
 
 export function createTokenSettingsRoutes(

@@ -44,7 +44,7 @@ describe('matchForwardedCall', () => {
     }
   })
 
-  it('refuses unsafe segments: encoded dots, slashes, hosts, backslashes, CR/LF (checklist F2)', () => {
+  it('refuses unsafe segments: encoded dots, slashes, hosts, backslashes, CR/LF (docs/security.md#f2)', () => {
     for (const path of [
       '/users/%2e%2e',
       '/users/..%2f',

@@ -1,7 +1,8 @@
 /**
- * The explicit allow-list of API calls the proxy forwards (checklist F1, F2): the operations of
- * the protocol's endpoint table (src/protocol/endpoints.ts), method, path template and query
- * parameters matched exactly. Anything else is refused before any request leaves the server.
+ * The explicit allow-list of API calls the proxy forwards (docs/security.md#f1, #f2): the
+ * operations of the protocol's endpoint table (src/protocol/endpoints.ts), method, path template
+ * and query parameters matched exactly. Anything else is refused before any request leaves the
+ * server.
  */
 import { endpointPath } from '../../protocol/endpoint-path'
 import {
@@ -24,8 +25,8 @@ export type ForwardMatch =
  * Matches a request below the API base. `path` is the URL's pathname as the WHATWG parser left
  * it (dot segments resolved, percent-encoding kept), relative to `/api/v2`, with its leading `/`.
  * Nothing is decoded: every path parameter must match its pattern as sent, so `%2e%2e`, `%252e`,
- * `@host`, `\` or CR/LF never get through (checklist F2). `path` of the answer is relative to the
- * base (no leading `/`), rebuilt from the table's template.
+ * `@host`, `\` or CR/LF never get through (docs/security.md#f2). `path` of the answer is relative
+ * to the base (no leading `/`), rebuilt from the table's template.
  */
 export function matchForwardedCall(
   method: string,
@@ -52,7 +53,7 @@ export function matchForwardedCall(
 }
 
 /**
- * Builds the upstream URL on the configured base and checks it stayed there (checklist F2).
+ * Builds the upstream URL on the configured base and checks it stayed there (docs/security.md#f2).
  * `base` ends with `/`, e.g. `https://www.yuque.com/api/v2/`.
  */
 export function buildUpstreamUrl(base: URL, path: string, search: string): URL {

@@ -1,7 +1,8 @@
 /**
- * The JSON body of a forwarded API call (design.md, "API calls"): read, checked and re-serialised
- * here, so what reaches the service is always one JSON object the proxy wrote itself, never the
- * browser's raw bytes. The size is capped before any route by the /api body limit (proxy.ts).
+ * The JSON body of a forwarded API call (docs/architecture.md#api-calls): read, checked and
+ * re-serialised here, so what reaches the service is always one JSON object the proxy wrote itself,
+ * never the browser's raw bytes. The size is capped before any route by the /api body limit
+ * (proxy.ts).
  */
 import type { Endpoint } from '../../protocol/endpoints'
 import type { TraceField } from '../../protocol/trace'

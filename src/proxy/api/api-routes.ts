@@ -1,6 +1,7 @@
 /**
  * `/api/v2/*`: forwards the allow-listed calls to the configured service with the session's
- * token, and passes back status, body and the headers the app shows (design.md, "API calls").
+ * token, and passes back status, body and the headers the app shows
+ * (docs/architecture.md#api-calls).
  */
 import { Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
@@ -36,7 +37,7 @@ export function passedHeaders(headers: HeaderSource): [string, string][] {
 
 /**
  * The headers of a call to the service, and only these: the browser's cookies, Authorization,
- * Host, X-Forwarded-* and any X-Auth-Token it sent are never forwarded (checklist F3).
+ * Host, X-Forwarded-* and any X-Auth-Token it sent are never forwarded (docs/security.md#f3).
  */
 export function serviceHeaders(config: Config, accessToken: string | null): Record<string, string> {
   const headers: Record<string, string> = {
@@ -51,10 +52,10 @@ export function serviceHeaders(config: Config, accessToken: string | null): Reco
 export const API_BASE = '/api/v2'
 
 /**
- * Whether the service's answer goes back as it is: not a redirect (never followed, checklist
- * C3), not a failure of the service (a 502 instead), and not a 401 of a session's call (the
- * proxy first tells a missing scope from a dead token, scope-failure.ts). The fast lane asks;
- * the route below decides the same by its own branches, and fast-lane.test.ts holds the two
+ * Whether the service's answer goes back as it is: not a redirect (never followed,
+ * docs/security.md#c3), not a failure of the service (a 502 instead), and not a 401 of a session's
+ * call (the proxy first tells a missing scope from a dead token, scope-failure.ts). The fast lane
+ * asks; the route below decides the same by its own branches, and fast-lane.test.ts holds the two
  * together (a redirect, a 500, a 401 of a session, each sent both ways).
  */
 export function passesThrough(status: number, hasSession: boolean): boolean {
@@ -74,7 +75,7 @@ function apiStatusNotes(status: number, hasSession: boolean): string[] {
       'Rate limit reached: wait for Retry-After (when the service sends it) before calling again.',
     ]
   if (status >= 300 && status < 400)
-    return ['A redirect: not followed, so the token goes nowhere else (checklist C3).']
+    return ['A redirect: not followed, so the token goes nowhere else (docs/security.md#c3).']
   if (status >= 500) return ['The service failed; the proxy answered 502.']
   return []
 }
@@ -176,7 +177,7 @@ export function createApiRoutes(ctx: ProxyContext) {
       }),
     )
     if (status >= 300 && status < 400) {
-      // Never followed: the token would travel on to wherever it points (checklist C3).
+      // Never followed: the token would travel on to wherever it points (docs/security.md#c3).
       return proxyError(
         c,
         502,

@@ -1,7 +1,8 @@
 /**
  * API calls that change data (POST, PUT, DELETE) through the proxy: the JSON body is checked,
- * capped and re-serialised, and every refusal happens before the service is called (checklist
- * E1–E4, F1, F2). Against the real emulator in-process; what the proxy sends is recorded.
+ * capped and re-serialised, and every refusal happens before the service is called
+ * (docs/security.md#e1 to #e4, #f1, #f2). Against the real emulator in-process; what the proxy
+ * sends is recorded.
  */
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createEmulator } from '../../emulator/emulator'

@@ -1,16 +1,18 @@
 /**
- * What an upstream 401 means. The seed spec answers a missing scope with 403 (spec §5.4), but the
- * real service answers it with `401 {"message":"scope unauthorized"}` (docs/emulator.md,
- * "observed" profile), the same status as a dead token. Ending the session on such a 401 would
- * log the user out for asking too much; ending it on the dead token is checklist D5. So:
+ * What an upstream 401 means. The seed spec answers a missing scope with 403
+ * (docs/service.md#errors), but the real service answers it with
+ * `401 {"message":"scope unauthorized"}` (docs/emulator.md, "observed" profile), the same status as
+ * a dead token. Ending the session on such a 401 would log the user out for asking too much; ending
+ * it on the dead token is docs/security.md#d5. So:
  *
  * 1. the body says "scope" (`scope unauthorized`) → a scope failure. The OpenAPI document's
  *    `Token/Scope 未通过鉴权` names both causes, so it decides nothing;
  * 2. `X-Accepted-OAuth-Scopes` asks for what `X-OAuth-Scopes` (or the session's scope) does not
  *    cover → a scope failure;
  * 3. neither: ONE probe of `GET /user` with the same token (any valid token may read it,
- *    spec §5.4 "(none)"): 200 → a scope failure, 401 → the token is dead. The probe is a step of
- *    the flow inspector. A 401 from `GET /user` itself is not probed: the probe would repeat it.
+ *    docs/service.md#scopes "(none)"): 200 → a scope failure, 401 → the token is dead. The probe is
+ *    a step of the flow inspector. A 401 from `GET /user` itself is not probed: the probe would
+ *    repeat it.
  */
 import type { Context } from 'hono'
 import { z } from 'zod/mini'
@@ -46,7 +48,7 @@ const MessageSchema = z.object({ message: z.string() })
 export type Upstream401 =
   /** The token is fine; it lacks a scope. `missing` is empty when the service did not say. */
   | { kind: 'scope'; missing: string[]; reason: string }
-  /** The service no longer accepts the token: the session ends (checklist D5, F5). */
+  /** The service no longer accepts the token: the session ends (docs/security.md#d5, #f5). */
   | { kind: 'token-dead'; reason: string }
 
 interface Failed401 {

@@ -1,5 +1,5 @@
 /**
- * The proxy's outbound HTTP client. It never follows redirects (checklist C3: a custom
+ * The proxy's outbound HTTP client. It never follows redirects (docs/security.md#c3: a custom
  * `X-Auth-Token` header would travel on to wherever a redirect points), has a time-out and a
  * response size cap.
  */

@@ -1,5 +1,6 @@
 /**
- * `/auth/*`: the authorization-code flow as a backend-for-frontend (design.md, steps 1 and 4).
+ * `/auth/*`: the authorization-code flow as a backend-for-frontend
+ * (docs/architecture.md#the-login-step-by-step, steps 1 and 4).
  */
 import { Hono, type Context } from 'hono'
 import {
@@ -97,7 +98,7 @@ export function createAuthRoutes(ctx: ProxyContext) {
     const scope = requested.data
     const state = createState(ctx.randomBytes)
     const codeVerifier = config.pkce === 'S256' ? createCodeVerifier(ctx.randomBytes) : null
-    // Checklist B6: the protocol's one guard; anything it refuses lands on the home page.
+    // docs/security.md#b6: the protocol's one guard; anything it refuses lands on the home page.
     const returnTo = safeReturnTo(body.data.returnTo) ?? '/'
     await cookies.startTransaction(c, {
       state,
@@ -127,7 +128,8 @@ export function createAuthRoutes(ctx: ProxyContext) {
     return c.json({
       authorizeUrl: authorizeUrl(authorizeEndpoint, request).href,
       state,
-      // An object keeps its keys in insertion order in JSON: the protocol's order (spec §5.2).
+      // An object keeps its keys in insertion order in JSON: the protocol's order
+      // (docs/service.md#authorization-code-flow).
       params: Object.fromEntries(params),
     } satisfies StartLoginResponse)
   })
@@ -176,7 +178,7 @@ export function createAuthRoutes(ctx: ProxyContext) {
     )
 
     // One attempt only: a code is single-use, and a retry after a time-out could make the
-    // service revoke the token (RFC 6749 §4.1.2, checklist B8).
+    // service revoke the token (RFC 6749 §4.1.2, docs/security.md#b8).
     const call = await callTokenEndpoint(
       ctx,
       c,
@@ -185,7 +187,7 @@ export function createAuthRoutes(ctx: ProxyContext) {
         { name: 'client_secret', value: config.clientSecret, shown: credentialField() },
         { name: 'code', value: code, shown: codeField() },
         { name: 'grant_type', value: 'authorization_code' },
-        // RFC 7636 §4.5: proves this browser's login asked for the code (checklist A8).
+        // RFC 7636 §4.5: proves this browser's login asked for the code (docs/security.md#a8).
         ...(transaction.codeVerifier === null
           ? []
           : [
@@ -252,12 +254,12 @@ export function createAuthRoutes(ctx: ProxyContext) {
         'The service documents no revocation endpoint: the token stays valid there until the user revokes the app in their settings.',
       ],
     })
-    // Checklist I1: a copy of the cookie taken before this is refused from now on.
+    // docs/security.md#i1: a copy of the cookie taken before this is refused from now on.
     const session = await cookies.readSession(c)
     if (session === null) cookies.clearSession(c)
     else await cookies.endSession(c, session)
-    // Checklist I2: the browser empties this origin's web storage too. Not "cookies": that one
-    // clears the whole registrable domain (every localhost port, every *.example.com app).
+    // docs/security.md#i2: the browser empties this origin's web storage too. Not "cookies": that
+    // one clears the whole registrable domain (every localhost port, every *.example.com app).
     c.header('Clear-Site-Data', '"storage"')
     return c.body(null, 204)
   })

@@ -1,7 +1,7 @@
 /**
- * The server's record of each client-code attempt, in the StateStore (checklist J3). The sealed
- * cookie only names the attempt: a copy of it, replayed or kept past Cancel, finds the record
- * that says how many polls were used, when the last one left, and whether the attempt ended.
+ * The server's record of each client-code attempt, in the StateStore (docs/security.md#j3). The
+ * sealed cookie only names the attempt: a copy of it, replayed or kept past Cancel, finds the
+ * record that says how many polls were used, when the last one left, and whether the attempt ended.
  * One poll at a time holds the attempt's lock (a second concurrent poll is refused), so one
  * cookie can never make two token requests at once.
  */

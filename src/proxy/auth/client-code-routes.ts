@@ -1,8 +1,9 @@
 /**
- * `/auth/client-code/*`: the client-code flow (spec §5.3) run inside the proxy, so the secret
- * that signs the authorize request never reaches the browser (checklist J1). The browser opens
- * `/auth/client-code/authorize`, which redirects to the service's page, and polls
- * `/auth/client-code/poll`; the 40-character code stays in a sealed HttpOnly cookie.
+ * `/auth/client-code/*`: the client-code flow (docs/service.md#client-code-flow) run inside the
+ * proxy, so the secret that signs the authorize request never reaches the browser
+ * (docs/security.md#j1). The browser opens `/auth/client-code/authorize`, which redirects to the
+ * service's page, and polls `/auth/client-code/poll`; the 40-character code stays in a sealed
+ * HttpOnly cookie.
  */
 import { Hono, type Context } from 'hono'
 import {
@@ -28,7 +29,7 @@ import { CLIENT_CODE_TTL_SECONDS, openSession, type ClientCodeAttempt } from './
 import { callTokenEndpoint } from './token-endpoint'
 import { addTraceSecrets, addTraceStep, clientCodeField, tokenCallStep } from '../flow-trace'
 
-/** The official helper polls every 3 s, 20 times (design.md). */
+/** The official helper polls every 3 s, 20 times (docs/service.md#client-code-polling). */
 export const POLL_INTERVAL_MS = 3000
 export const MAX_POLL_ATTEMPTS = 20
 
@@ -152,7 +153,8 @@ export function createClientCodeRoutes(ctx: ProxyContext) {
         // The string really signed, with the code masked after encoding (the mask is not URL-safe).
         baseString,
         sign,
-        // Worded without the parameter's name: not even that reaches the browser (checklist H1).
+        // Worded without the parameter's name: not even that reaches the browser
+        // (docs/security.md#h1).
         algorithm,
       },
     } satisfies ClientCodeStartResponse)
@@ -297,7 +299,7 @@ export function createClientCodeRoutes(ctx: ProxyContext) {
                 : 'failed',
           notes: [
             POLL_NOTES[pollOutcome],
-            'No client credential is sent in a poll (spec §5.3); the code alone redeems the token.',
+            'No client credential is sent in a poll (docs/service.md#client-code-flow); the code alone redeems the token.',
           ],
         },
         call,

@@ -1,7 +1,7 @@
 /**
- * Checklist B9, code injection (RFC 9700 §4.5): someone who steals a victim's authorization code
- * before it is redeemed posts it in a login of their own. The `state` binding (A2) does not stop
- * this; only PKCE does (A8): the proxy sends it, but Yuque documents none, so against Yuque it
+ * docs/security.md#b9, code injection (RFC 9700 §4.5): someone who steals a victim's authorization
+ * code before it is redeemed posts it in a login of their own. The `state` binding (A2) does not
+ * stop this; only PKCE does (A8): the proxy sends it, but Yuque documents none, so against Yuque it
  * protects nothing that can be shown.
  */
 import { describe, expect, it } from 'vitest'

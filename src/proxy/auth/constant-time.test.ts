@@ -1,6 +1,6 @@
 /**
- * Checklist A4: the proxy compares `state` in constant time. Timing cannot be measured reliably
- * in a unit test, so this proves the mechanism instead: node:crypto's timingSafeEqual is
+ * docs/security.md#a4: the proxy compares `state` in constant time. Timing cannot be measured
+ * reliably in a unit test, so this proves the mechanism instead: node:crypto's timingSafeEqual is
  * replaced by a spy that still compares, and every comparison of equal-length states must go
  * through it. With `===` (or any early-exit loop) instead, the spy is never called and the
  * tests fail. Its own file, because the module mock applies to the whole file.
@@ -26,7 +26,7 @@ afterEach(() => {
   spy.calls.length = 0
 })
 
-describe('isStateEqual (checklist A4)', () => {
+describe('isStateEqual (docs/security.md#a4)', () => {
   const state = 'q3Yv8Tz0mW1fA9sLkR2uH7cXjN5bE4pD6gV0iO8aS1w'
 
   it('decides equal-length states with crypto.timingSafeEqual, never an early-exit comparison', () => {

@@ -1,7 +1,7 @@
 /**
- * The ids of sessions ended before their cookies expire (checklist I1): sessions live in sealed
- * cookies (decision 0003), so ending one means remembering its id until any copy of its cookie
- * would have expired anyway. In the StateStore, so every replica refuses the copy, and each
+ * The ids of sessions ended before their cookies expire (docs/security.md#i1): sessions live in
+ * sealed cookies (decision 0003), so ending one means remembering its id until any copy of its
+ * cookie would have expired anyway. In the StateStore, so every replica refuses the copy, and each
  * entry lives exactly that long: no other logout can push a live entry out, and memory is
  * bounded by the sessions ended within the last SESSION_ABSOLUTE_SECONDS.
  */

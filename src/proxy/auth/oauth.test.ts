@@ -35,7 +35,7 @@ describe('isStateEqual', () => {
   })
 })
 
-describe('PKCE (checklist A8)', () => {
+describe('PKCE (docs/security.md#a8)', () => {
   it('computes the S256 challenge of RFC 7636 Appendix B', () => {
     expect(codeChallengeS256('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe(
       'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
@@ -57,7 +57,10 @@ const badBody = (problem: string, status = 200): TokenAnswer => ({
 const NOT_BEARER = badBody('no valid bearer token response')
 const NOT_JSON = 'a body that is not JSON'
 
-/** Checklist C2, after oauth4webapi's token response cases: only a 200 bearer answer is a token. */
+/**
+ * docs/security.md#c2, after oauth4webapi's token response cases: only a 200 bearer answer is a
+ * token.
+ */
 const TOKEN_ANSWER_CASES: readonly [
   name: string,
   status: number,

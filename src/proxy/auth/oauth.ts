@@ -33,7 +33,7 @@ export function isStateEqual(expected: string, received: string): boolean {
 }
 
 /**
- * Checklist A8, RFC 7636 §4.1: a PKCE code verifier of 32 CSPRNG bytes, base64url (43
+ * docs/security.md#a8, RFC 7636 §4.1: a PKCE code verifier of 32 CSPRNG bytes, base64url (43
  * characters of the unreserved alphabet). It stays in the sealed transaction cookie.
  */
 export function createCodeVerifier(random: RandomBytes): string {
@@ -52,7 +52,7 @@ export function codeChallengeS256(verifier: string): string {
  */
 export type TokenAnswer =
   | { kind: 'token'; status: number; token: TokenResponse }
-  /** Never followed: the request carried the client credential (checklist C3). */
+  /** Never followed: the request carried the client credential (docs/security.md#c3). */
   | { kind: 'redirect'; status: number }
   | { kind: 'oauth-error'; status: number; error: OAuthError }
   /** Not JSON, or JSON of neither shape; `problem` says which, for messages. */

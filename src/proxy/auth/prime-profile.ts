@@ -28,7 +28,7 @@ export async function primeProfile(
   const match = matchForwardedCall('GET', '/user', new URLSearchParams())
   if (!match.ok) throw new Error('GET /user left the endpoint table')
   const url = buildUpstreamUrl(config.baseUrl, match.path, match.search)
-  // The same headers as any forwarded call, and no others (checklist F3).
+  // The same headers as any forwarded call, and no others (docs/security.md#f3).
   const headers = serviceHeaders(config, accessToken)
   const request: TraceRequest = {
     method: 'GET',

@@ -32,7 +32,7 @@ const TransactionSchema = z.object({
   scope: z.string(),
   returnTo: z.string(),
   createdAt: z.number(),
-  /** The PKCE verifier (checklist A8); null when PKCE is off. */
+  /** The PKCE verifier (docs/security.md#a8); null when PKCE is off. */
   codeVerifier: z.string().nullable(),
 })
 export type Transaction = z.infer<typeof TransactionSchema>
@@ -82,7 +82,7 @@ export interface CookieJar {
   /** Clears the session cookie, every variant of it this request can reach (see below). */
   clearSession(c: Context): void
   /**
-   * Ends a session for good (checklist I1): its cookie is cleared, and any copy of it taken
+   * Ends a session for good (docs/security.md#i1): its cookie is cleared, and any copy of it taken
    * before is refused until it would have expired anyway.
    */
   endSession(c: Context, session: Session): Promise<void>
@@ -132,7 +132,8 @@ export function createCookieJar(
   // stays the only proof, and the hint lives and dies with it.
   const hintCookieName = connectedHintCookieName(config.isSecure)
   const connectedHintCookie = { ...sessionCookie, httpOnly: false } as const
-  // The code is a bearer secret until redeemed (checklist J3): sealed, and only sent to /auth/client-code.
+  // The code is a bearer secret until redeemed (docs/security.md#j3): sealed, and only sent to
+  // /auth/client-code.
   const clientCodeCookieName = config.isSecure ? '__Secure-pg_cc' : 'pg_cc'
   const clientCodeCookie = {
     path: '/auth/client-code',

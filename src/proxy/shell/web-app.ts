@@ -1,7 +1,7 @@
 /**
  * Serves the built web app (`vite build` → dist/) beside the proxy, with the browser hardening
- * of checklist G1–G4. The Vite dev server needs inline scripts for hot reload, so this CSP is
- * for the production build only.
+ * of docs/security.md#g1 to #g4. The Vite dev server needs inline scripts for hot reload, so this
+ * CSP is for the production build only.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'

@@ -41,7 +41,7 @@ export function preselectScopes(scopeParam: string | null, grantedScope: string 
 }
 
 export interface SelectionPreview {
-  /** What the `scope` parameter will carry (spec §5.4 rule 2). */
+  /** What the `scope` parameter will carry (docs/service.md#canonical-form). */
   canonical: string[]
   scopeParam: string
   /** Ticked scopes left out because another ticked scope already grants them. */

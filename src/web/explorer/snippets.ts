@@ -1,7 +1,8 @@
 /**
  * A request of the explorer as code to run outside the playground, against the service itself:
  * a curl command and a TypeScript `fetch`. The token is always a placeholder the developer sets
- * (`$YUQUE_TOKEN`, `process.env.YUQUE_TOKEN`): the browser never holds the real one (design.md).
+ * (`$YUQUE_TOKEN`, `process.env.YUQUE_TOKEN`): the browser never holds the real one
+ * (docs/security.md#h2).
  */
 import { shellQuote } from '../lib/curl'
 

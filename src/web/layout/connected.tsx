@@ -40,7 +40,7 @@ export function ConnectedUser() {
       // Unmount what shows the account first, so clearing the cache refetches none of it.
       client.setQueryData(sessionQueries.current().queryKey, { connected: false })
       await navigate('/')
-      // checklist I2: nothing of the account stays in the page.
+      // docs/security.md#i2: nothing of the account stays in the page.
       client.clear()
       apiStatusStore.resetForNewSession()
       apiStatusStore.markDisconnected()

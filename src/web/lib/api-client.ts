@@ -77,7 +77,8 @@ export async function send(
     sent?: Promise<Response> | null
   },
 ): Promise<{ response: Response; meta: ResponseMeta }> {
-  // checklist E1: the static header a cross-site page cannot send without a refused preflight.
+  // docs/security.md#e1: the static header a cross-site page cannot send without a refused
+  // preflight.
   const headers = new Headers({ Accept: 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE })
   const init: RequestInit = { method, headers, credentials: 'same-origin', cache: 'no-store' }
   if (method !== 'GET') headers.set('Content-Type', 'application/json')

@@ -26,7 +26,7 @@ export interface ApiStatus {
   sessionEndedAt: number | null
   /**
    * Set when the user disconnected here: the banner says the token stays valid at the service
-   * until the app is revoked there (checklist I3: Yuque documents no revocation endpoint).
+   * until the app is revoked there (docs/security.md#i3: Yuque documents no revocation endpoint).
    */
   disconnectedAt: number | null
 }

@@ -20,7 +20,7 @@ export function readStoredTimeline(): unknown[] {
 }
 
 /**
- * Disconnecting leaves no account data in this tab (checklist I2, with Clear-Site-Data): the
+ * Disconnecting leaves no account data in this tab (docs/security.md#i2, with Clear-Site-Data): the
  * entries name the account (its id in a path, its scopes), so they go with it, recorded or stored.
  */
 export function clearTimeline(): void {

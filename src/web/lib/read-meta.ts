@@ -1,6 +1,7 @@
 /**
- * A response's headers, parsed once (spec §5.4, §8): the api client reads them when the answer
- * comes, and the result, the error, the status store and the panels all take these values.
+ * A response's headers, parsed once (docs/service.md#scope-headers, #rate-limits): the api client
+ * reads them when the answer comes, and the result, the error, the status store and the panels all
+ * take these values.
  */
 import {
   parseAcceptedScopesHeader,

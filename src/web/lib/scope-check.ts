@@ -1,8 +1,8 @@
 /**
- * Does the token hold what a view needs? Spec §5.4 rule 5: a response says what the token holds
- * (`X-OAuth-Scopes`) and what the resource needs (`X-Accepted-OAuth-Scopes`). The real service
- * may send neither, so each side has a fallback: the session's granted scope (what the token
- * endpoint answered) and the scope the view declares in scope-uses.ts.
+ * Does the token hold what a view needs? docs/service.md#scope-headers: a response says what the
+ * token holds (`X-OAuth-Scopes`) and what the resource needs (`X-Accepted-OAuth-Scopes`). The real
+ * service may send neither, so each side has a fallback: the session's granted scope (what the
+ * token endpoint answered) and the scope the view declares in scope-uses.ts.
  */
 import {
   canonicalScopes,
@@ -37,7 +37,7 @@ export interface ScopeCheck {
   isGranted: boolean
   /**
    * True when a new authorization can add what is missing: every missing scope is one of the
-   * spec's, and none needs the operator's approval (spec §5.4 rule 3).
+   * spec's, and none needs the operator's approval (docs/service.md#operator-approved-scopes).
    */
   canRequest: boolean
   /** Missing scopes the user asked for and then unticked on the consent page. */

@@ -13,7 +13,7 @@ export const userCardMessages = {
   fieldFollowers: 'followers',
   fieldFollowing: 'following',
   fieldVisibility: 'visibility',
-  /** `public` of a user: 0, 1 or 2 (spec §2.3). */
+  /** `public` of a user: 0, 1 or 2 (docs/service.md#richer-user-record). */
   visibility: {
     0: 'Private: only the user sees it',
     1: 'Public: anyone can see it',

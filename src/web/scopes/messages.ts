@@ -11,7 +11,7 @@ export const scopesMessages = {
   ledeMiddle: ' variant, so ',
   ledeGrants: ' grants ',
   ledeEnd: '.',
-  /** What each scope of the spec allows (spec §5.4), by name. */
+  /** What each scope of the spec allows (docs/service.md#scopes), by name. */
   meaning: SCOPE_MEANINGS_EN,
   noScopeTitle: 'No scope',
   noScopeMeaning:

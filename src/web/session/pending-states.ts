@@ -2,7 +2,7 @@
  * The `state` values this tab sent to the authorize endpoint, in sessionStorage: it is per tab,
  * so a callback opened in another tab (or from a forged link) finds nothing to match. Only state
  * values and what each login asked for (scopes, return path) are stored here, never a code or a
- * token (checklist H2).
+ * token (docs/security.md#h2).
  */
 export type StoredStateStatus = 'pending' | 'used' | 'unknown'
 export type ClaimResult = 'claimed' | 'already-used' | 'unknown'

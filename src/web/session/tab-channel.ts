@@ -4,8 +4,9 @@
  * (HTML §12.2.1: the other documents of the origin get the event, the writer does not).
  *
  * A message is the event's kind and the sending tab's nonce, nothing else: no token, no account,
- * no scope (checklist I2, and the rule that no token lives in browser storage). A tab ignores its
- * own nonce and anything it does not recognise (another version of the app, a stray write).
+ * no scope (docs/security.md#i2, and the rule that no token lives in browser storage). A tab
+ * ignores its own nonce and anything it does not recognise (another version of the app, a stray
+ * write).
  */
 import { z } from 'zod/mini'
 

@@ -2,7 +2,7 @@
  * Every tab of the playground in step with the one session cookie they share: a Disconnect, a
  * login, an incremental grant or a token the service rejected in one tab shows in the others at
  * once, without a reload, and a tab that learns the account left drops what it had cached of it
- * (checklist I2). The messages go through tab-channel.ts and carry only the event's kind.
+ * (docs/security.md#i2). The messages go through tab-channel.ts and carry only the event's kind.
  *
  * main.tsx opens the channel (on a callback, before the router starts: the callback announces a
  * login as soon as its exchange is done); the pages where a session starts or ends call

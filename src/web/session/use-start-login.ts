@@ -5,7 +5,10 @@ import { safeReturnTo } from '../../protocol/return-to'
 import { pendingStates } from './pending-states'
 import { startLogin } from './login-requests'
 
-/** checklist B6: a `returnTo` the protocol's guard refuses is not sent (the proxy refuses it too). */
+/**
+ * docs/security.md#b6: a `returnTo` the protocol's guard refuses is not sent (the proxy refuses it
+ * too).
+ */
 function withSafeReturnTo({ returnTo, ...rest }: StartLoginRequest): StartLoginRequest {
   const safe = safeReturnTo(returnTo)
   return safe === null ? rest : { ...rest, returnTo: safe }
@@ -22,8 +25,9 @@ export function useStartLogin() {
     mutationFn: (request: StartLoginRequest) => startLogin(withSafeReturnTo(request)),
     onSuccess: (response, request) => {
       // Binds the login to this tab: the callback accepts only a state this tab remembered. With
-      // what it asked for, so that the callback's "Start again" asks for the same (checklist B6):
-      // the connect page's Connect and a panel's "grant a missing scope" alike.
+      // what it asked for, so that the callback's "Start again" asks for the same
+      // (docs/security.md#b6): the connect page's Connect and a panel's "grant a missing scope"
+      // alike.
       const { scopes, returnTo } = withSafeReturnTo(request)
       pendingStates.remember(response.state, { scopes, returnTo: returnTo ?? null })
       setIsRedirecting(true)

@@ -1,7 +1,7 @@
 /**
  * Why a lookup key was refused, in words the page can translate. parseUserKey (src/protocol,
- * the proxy's rule too, checklist F2) decides; this only says which of its rules failed, so the
- * message can be in the reader's language and can tell a display name from a typo.
+ * the proxy's rule too, docs/security.md#f2) decides; this only says which of its rules failed, so
+ * the message can be in the reader's language and can tell a display name from a typo.
  */
 import { parseUserKey, type UserKey } from '../../protocol/user-key'
 import type { usersMessages } from './messages'
