@@ -40,13 +40,18 @@ function bodyFields(body: Record<string, unknown>): TraceField[] {
  * Reads the body of `request` for `endpoint`. An operation without a body (GET, DELETE) must
  * come with none; one with a body needs `Content-Type: application/json` and a JSON object.
  */
-export async function readApiBody(endpoint: Endpoint, request: Request): Promise<ApiBody> {
+export function readApiBody(endpoint: Endpoint, request: Request): ApiBody | Promise<ApiBody> {
   // A GET or HEAD request has no body (Fetch forbids one; the Node adapter never attaches it),
   // and asking the adapter's lazy request for its text would build a whole Fetch Request first.
-  const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text()
+  // Answered at once, without a promise: every page's read takes this way.
+  if (request.method === 'GET' || request.method === 'HEAD') return checkBody(endpoint, request, '')
+  return request.text().then((text) => checkBody(endpoint, request, text))
+}
+
+function checkBody(endpoint: Endpoint, request: Request, text: string): ApiBody {
+  if (!endpoint.hasBody && text === '') return { ok: true, json: undefined, fields: [] }
   const operation = requestLine(endpoint)
   if (!endpoint.hasBody) {
-    if (text === '') return { ok: true, json: undefined, fields: [] }
     return {
       ok: false,
       status: 400,
