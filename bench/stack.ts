@@ -20,7 +20,7 @@ import {
 } from '../src/protocol/playground-api'
 import { TokenResponseSchema } from '../src/protocol/schemas'
 import { configSecrets, loadConfig, type Config } from '../src/proxy/config'
-import { createProxy } from '../src/proxy/proxy'
+import { createProxyServer } from '../src/proxy/proxy'
 import { createServerListener } from '../src/server/dispatch'
 import { createLogger } from '../src/server/logger'
 import { createHttpUpstream } from '../src/proxy/api/upstream'
@@ -131,7 +131,7 @@ export function composeServer(config: Config, appDir: string) {
     destination: new Writable({ write: (_chunk, _encoding, done) => done() }),
   })
   const listener = createServerListener(
-    createProxy({ config, upstream, log: (line) => log.info(line) }),
+    createProxyServer({ config, upstream, log: (line) => log.info(line) }),
     createWebApp({ root: appDir, config }),
   )
   return { listener, close: () => upstream.close() }

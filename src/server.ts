@@ -12,7 +12,7 @@ import { startEmulator } from './emulator/start'
 import { seedApps } from './emulator/seed'
 import { keepIdleConnections } from './protocol/keep-alive'
 import { ConfigError, configSecrets, loadConfig, type Config } from './proxy/config'
-import { createProxy } from './proxy/proxy'
+import { createProxyServer } from './proxy/proxy'
 import { createHttpUpstream } from './proxy/api/upstream'
 import { createWebApp } from './proxy/shell/web-app'
 import { exitOnListenError, printBanner } from './server/banner'
@@ -85,7 +85,7 @@ async function main(): Promise<void> {
   closers.push(() => store.close())
   const upstream = createHttpUpstream({ outboundProxy: config.outboundProxy })
   closers.push(() => upstream.close())
-  const proxy = createProxy({ config, upstream, store, log: (line) => log.info(line) })
+  const proxy = createProxyServer({ config, upstream, store, log: (line) => log.info(line) })
 
   let isShuttingDown = false
   const app = new Hono()

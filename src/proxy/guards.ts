@@ -1,9 +1,10 @@
 /**
  * The checks every /auth and /api request passes before its route, in this order: the Host
  * (DNS rebinding), the body's size, one session cookie only (cookie tossing), then CSRF. Written
- * once, over the Fetch request, and called by both areas: the /auth routes through one Hono
- * middleware (`guardMiddleware`), the API's route directly (api-routes.ts; decision 0012). Each
- * layer of middleware costs a few promises per call, so /auth has one for all four checks.
+ * once, over what a request shows (`RequestLike`), and called by both areas: the /auth routes
+ * through one Hono middleware (`guardMiddleware`), the API's route directly (api-routes.ts;
+ * decision 0012). Each layer of middleware costs a few promises per call, so /auth has one for
+ * all four checks.
  */
 import type { Context, Next } from 'hono'
 import { createMiddleware } from 'hono/factory'
@@ -24,8 +25,24 @@ const KNOWN_ORIGINS_SIZE = 64
  */
 export type Refusal = ProxyRefusal & { clearsSession?: true }
 
-/** The request the route reads (its body buffered when it came without a length), or why not. */
-export type Checked = { ok: true; request: Request } | { ok: false; refusal: Refusal }
+/**
+ * What the checks read of a request: a Fetch Request is one, and so is what the API's Node
+ * adapter makes of a plain GET (api-node.ts).
+ */
+export interface RequestLike {
+  readonly method: string
+  /** The request's URL, as @hono/node-server builds it from the request line and Host. */
+  readonly url: string
+  readonly headers: { get(name: string): string | null }
+  /** Null for a request without one: the Node adapter attaches none to a GET or HEAD. */
+  readonly body: ReadableStream<Uint8Array> | null
+}
+
+/**
+ * A request that passed, with its body when the checks counted it (it came without a length),
+ * or why it did not.
+ */
+export type Checked = { ok: true; body?: Uint8Array<ArrayBuffer> } | { ok: false; refusal: Refusal }
 
 /**
  * The Host values the proxy answers (DNS rebinding, RFC 9110 §7.4): APP_ORIGIN's host:port,
@@ -68,7 +85,7 @@ function hostCheck(config: Config): (url: string) => Refusal | null {
  * Origin on state-changing calls, and JSON bodies only. No CORS headers at all. `path` is the
  * router's (decoded).
  */
-function csrfCheck(config: Config): (request: Request, path: string) => Refusal | null {
+function csrfCheck(config: Config): (request: RequestLike, path: string) => Refusal | null {
   return (request, path) => {
     const { method, headers } = request
     // The one navigation endpoint: a new tab opened by the app cannot send the custom header.
@@ -120,13 +137,16 @@ function csrfCheck(config: Config): (request: Request, path: string) => Refusal 
 /**
  * The body's size, as hono/body-limit checks it: by Content-Length when the request has one
  * (without Transfer-Encoding), otherwise counted while the body streams in, which stops at the
- * limit; the counted body is buffered and the request made again with it. Null: too large.
+ * limit. Null: too large; the counted body when it was read; undefined when it was not.
  */
-async function withinLimit(request: Request, maxBody: number): Promise<Request | null> {
-  if (!request.body) return request
+async function withinLimit(
+  request: RequestLike,
+  maxBody: number,
+): Promise<Uint8Array<ArrayBuffer> | null | undefined> {
+  if (!request.body) return undefined
   const { headers } = request
-  if (headers.has('content-length') && !headers.has('transfer-encoding')) {
-    return parseInt(headers.get('content-length') || '0', 10) > maxBody ? null : request
+  if (headers.get('content-length') !== null && headers.get('transfer-encoding') === null) {
+    return parseInt(headers.get('content-length') || '0', 10) > maxBody ? null : undefined
   }
   let size = 0
   let buffer = new Uint8Array(0)
@@ -144,12 +164,12 @@ async function withinLimit(request: Request, maxBody: number): Promise<Request |
     }
     buffer.set(value, offset)
   }
-  return new Request(request, { body: buffer.subarray(0, size) })
+  return buffer.subarray(0, size)
 }
 
 /** The checks of one request; `cookieHeader` when the caller has read it already. */
 export type RequestCheck = (
-  request: Request,
+  request: RequestLike,
   path: string,
   maxBody: number,
   cookieHeader?: string,
@@ -171,11 +191,17 @@ export function createRequestCheck(ctx: ProxyContext): RequestCheck {
     message: `This request carries two ${ctx.cookies.sessionCookieName} cookies: another site on this host (a different port) set one. Both were cleared; connect again.`,
     clearsSession: true,
   }
-  const afterBody = (request: Request, path: string, cookieHeader: string | undefined): Checked => {
+  const afterBody = (
+    request: RequestLike,
+    path: string,
+    cookieHeader: string | undefined,
+    body?: Uint8Array<ArrayBuffer>,
+  ): Checked => {
     const refusal = ctx.cookies.hasDuplicateSessionCookie(cookieHeader)
       ? twoSessionCookies
       : csrfRefusal(request, path)
-    return refusal === null ? { ok: true, request } : { ok: false, refusal }
+    if (refusal !== null) return { ok: false, refusal }
+    return body === undefined ? { ok: true } : { ok: true, body }
   }
   return (request, path, maxBody, cookieHeader = request.headers.get('Cookie') ?? undefined) => {
     const refusal = hostRefusal(request.url)
@@ -193,7 +219,7 @@ export function createRequestCheck(ctx: ProxyContext): RequestCheck {
               message: `The request body is larger than ${maxBody} bytes: send a smaller one.`,
             },
           }
-        : afterBody(read, path, cookieHeader),
+        : afterBody(request, path, cookieHeader, read),
     )
   }
 }
@@ -206,7 +232,8 @@ export function createRequestCheck(ctx: ProxyContext): RequestCheck {
 export function guardMiddleware(ctx: ProxyContext, check: RequestCheck, maxBody: number) {
   const settle = (c: Context, next: Next, checked: Checked): Promise<Response | void> => {
     if (checked.ok) {
-      if (checked.request !== c.req.raw) c.req.raw = checked.request
+      // The body the checks read, for the route to read again (as hono/body-limit does).
+      if (checked.body !== undefined) c.req.raw = new Request(c.req.raw, { body: checked.body })
       return next()
     }
     const { refusal } = checked

@@ -7,7 +7,7 @@ import { randomBytes as nodeRandomBytes } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { logSafe } from '../protocol/log-safe'
-import { createApiRoute } from './api/api-routes'
+import { apiResponse, createApiRoute, type ApiRoute } from './api/api-routes'
 import { createAuthRoutes } from './auth/auth-routes'
 import { createClientCodeRoutes } from './auth/client-code-routes'
 import type { Config } from './config'
@@ -43,10 +43,20 @@ function setNoStoreHeaders(c: Context): void {
 export const MAX_BODY_BYTES = 16 * 1024
 
 /**
- * The proxy as one Hono app: the server serves it for `/auth` and `/api` (src/server/dispatch.ts),
- * the tests call it in-process, through the same routes.
+ * The proxy: its Hono app, which answers every /auth and /api call, and its API route, which the
+ * server also reaches from node:http for a plain GET (api/api-node.ts, src/server/dispatch.ts).
  */
+export interface ProxyServer {
+  app: Hono
+  api: ApiRoute
+}
+
+/** The proxy's Hono app alone: in-process calls (the tests), through the same routes. */
 export function createProxy(options: ProxyOptions): Hono {
+  return createProxyServer(options).app
+}
+
+export function createProxyServer(options: ProxyOptions): ProxyServer {
   const clock = options.clock ?? Date.now
   const store = options.store ?? createMemoryStore({ clock })
   const sink = options.log ?? (() => undefined)
@@ -97,9 +107,10 @@ export function createProxy(options: ProxyOptions): Hono {
     const { status, code, message } = notAnEndpoint(c.req.method, c.req.path)
     return proxyError(c, status, code, message)
   })
-  // /api: one handler does all of it, for every API call (api-routes.ts; decision 0012).
+  // /api: one route does all of it, for every API call (api-routes.ts; decision 0012). Here for
+  // what the Node adapter of the server does not take, and for in-process calls.
   const api = createApiRoute(ctx, check)
-  app.all('/api/*', (c) => api(c.req.raw, c.req.path))
+  app.all('/api/*', async (c) => apiResponse(await api(c.req.raw, c.req.path)))
 
   app.onError((error, c) => {
     ctx.log(failureLogLine(c.req.method, c.req.path, error))
@@ -107,5 +118,5 @@ export function createProxy(options: ProxyOptions): Hono {
     for (const [name, value] of Object.entries(failure.headers)) c.header(name, value)
     return c.json({ status: failure.status, message: failure.message }, failure.status)
   })
-  return app
+  return { app, api }
 }

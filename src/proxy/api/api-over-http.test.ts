@@ -1,13 +1,16 @@
 /**
- * The API's one path (api-routes.ts) over real HTTP, as src/server.ts composes it
- * (createServerListener: the Node adapter, then the proxy's app), against the real emulator.
- * These calls are the ones the Node adapter shapes and an in-process `app.request` cannot send:
+ * The API's one route (api-routes.ts) over real HTTP, as src/server.ts composes it
+ * (createServerListener), against the real emulator. A plain GET reaches the route straight
+ * from node:http (api-node.ts), anything else through @hono/node-server and the proxy's app:
+ * each case says which door it takes, and the plain ones are sent through the other door too,
+ * which must answer the same. These calls are the ones an in-process `app.request` cannot send:
  * a header line twice, an encoded or dotted target, a foreign Host, HEAD. Each case asserts the
  * whole answer: its status, its error code, what reached the service, what became of the
  * session, and the headers and log line every answer gets.
  */
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEmulator } from '../../emulator/emulator'
@@ -22,9 +25,9 @@ import {
 } from '../../protocol/playground-api'
 import { TRACE_HEADER, parseTraceHeader } from '../../protocol/trace'
 import { TRACE_REQUEST_HEADER, TRACE_REQUEST_VALUE } from '../../protocol/trace-request'
-import { createServerListener } from '../../server/dispatch'
+import { createServerListener, dispatchByPath } from '../../server/dispatch'
 import { loadConfig } from '../config'
-import { createProxy } from '../proxy'
+import { createProxyServer, type ProxyServer } from '../proxy'
 import { connectBrowser, cookieHeader, createBrowser } from '../../testing/proxy-browser'
 import { createInProcessUpstream, type UpstreamRequest } from './upstream'
 import type { ProxyErrorCode } from './http-errors'
@@ -35,22 +38,32 @@ let server: http.Server
 let origin = ''
 let now = Date.parse('2026-11-26T10:00:00Z')
 let emulator: ReturnType<typeof createEmulator>
-let proxy: Hono
+let proxy: ProxyServer
 /** The calls the proxy sent to the service's API, and its log lines. */
 const sent: UpstreamRequest[] = []
 const logged: string[] = []
+/** Calls the route took straight from node:http; false sends every call through the app. */
+let nodeDoor = 0
+let isNodeDoorOpen = true
 
 beforeAll(async () => {
   let listener: http.RequestListener = (_req, res) => res.writeHead(503).end()
   server = http.createServer((req, res) => listener(req, res))
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  origin = `http://localhost:${(server.address() as AddressInfo).port}`
+  // A port below 60000: @hono/node-server joins such a Host to the target without a URL parser,
+  // the condition of the node:http door (api-node.ts); an ephemeral port may be above it.
+  let port = 60_000
+  while (port >= 60_000) {
+    if (server.listening) await new Promise((resolve) => server.close(resolve))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    port = (server.address() as AddressInfo).port
+  }
+  origin = `http://localhost:${port}`
   emulator = createEmulator({
     testControl: true,
     apps: seedApps({ webRedirectUri: `${origin}/callback` }),
   })
   const toEmulator = createInProcessUpstream((request) => emulator.app.request(request))
-  proxy = createProxy({
+  proxy = createProxyServer({
     config: loadConfig({
       APP_ORIGIN: origin,
       SESSION_SECRET: 'api-over-http-test-secret-0123456789abcdef',
@@ -65,7 +78,14 @@ beforeAll(async () => {
   })
   const pages = new Hono()
   pages.all('*', (c) => c.text('a page', 200))
-  listener = createServerListener(proxy, pages)
+  const { app, api } = proxy
+  const counted: ProxyServer['api'] = (request, path) => {
+    nodeDoor += 1
+    return api(request, path)
+  }
+  const composed = createServerListener({ app, api: counted }, pages)
+  const throughApp = getRequestListener(dispatchByPath(app, pages))
+  listener = (req, res) => (isNodeDoorOpen ? composed(req, res) : void throughApp(req, res))
 })
 
 afterAll(async () => {
@@ -75,7 +95,7 @@ afterAll(async () => {
 
 /** A browser of the playground, connected through the real flow with `repo:read`. */
 async function connected() {
-  const browser = createBrowser(proxy, origin)
+  const browser = createBrowser(proxy.app, origin)
   const response = await connectBrowser(
     browser,
     async (url) => (await authorizeThroughPages(emulator.app, url, { login: 'alice' })).location,
@@ -140,10 +160,12 @@ interface Case {
   session: SessionOutcome
   /** The path the log line names (the router's, decoded); the sent one by default. */
   logs?: string
+  /** Whether the route takes it straight from node:http (a plain GET under /api). */
+  plain: boolean
 }
 
 const CASES: Case[] = [
-  { name: 'passes a plain read through', status: 200, reached: 1, session: 'kept' },
+  { name: 'passes a plain read through', status: 200, reached: 1, session: 'kept', plain: true },
   {
     name: 'passes the service’s scope refusal (403) through',
     path: '/api/v2/users/1001/groups',
@@ -151,6 +173,7 @@ const CASES: Case[] = [
     says: 'group:read',
     reached: 1,
     session: 'kept',
+    plain: true,
   },
   {
     name: 'passes the service’s 404 through',
@@ -159,6 +182,7 @@ const CASES: Case[] = [
     says: 'User not found',
     reached: 1,
     session: 'kept',
+    plain: true,
   },
   {
     name: 'refuses a query the allow-list does not name, before the service',
@@ -169,6 +193,7 @@ const CASES: Case[] = [
     reached: 0,
     session: 'kept',
     logs: '/api/v2/user',
+    plain: true,
   },
   {
     name: 'ends the session on a dead token (401) and passes the 401 on',
@@ -177,6 +202,7 @@ const CASES: Case[] = [
     says: 'Unauthorized',
     reached: 1,
     session: 'ended',
+    plain: true,
   },
   {
     name: 'answers 502 when the service fails (500)',
@@ -186,6 +212,7 @@ const CASES: Case[] = [
     says: 'The service failed (HTTP 500)',
     reached: 1,
     session: 'kept',
+    plain: true,
   },
   {
     name: 'answers 502 to a redirect and does not follow it',
@@ -195,6 +222,7 @@ const CASES: Case[] = [
     says: 'redirect',
     reached: 1,
     session: 'kept',
+    plain: true,
   },
   {
     name: 'answers 504 when the service does not answer in time',
@@ -204,6 +232,7 @@ const CASES: Case[] = [
     says: 'did not answer within 0.4 s',
     reached: 1,
     session: 'kept',
+    plain: true,
   },
   {
     name: 'renews a session due for a touch',
@@ -211,6 +240,7 @@ const CASES: Case[] = [
     status: 200,
     reached: 1,
     session: 'renewed',
+    plain: true,
   },
   {
     name: 'answers with the trace when it is asked for',
@@ -218,6 +248,7 @@ const CASES: Case[] = [
     status: 200,
     reached: 1,
     session: 'kept',
+    plain: true,
   },
   {
     name: 'refuses a cross-site call',
@@ -227,6 +258,7 @@ const CASES: Case[] = [
     says: 'Sec-Fetch-Site: cross-site',
     reached: 0,
     session: 'kept',
+    plain: true,
   },
   {
     name: 'refuses another Origin',
@@ -236,6 +268,7 @@ const CASES: Case[] = [
     says: 'Origin: http://evil.example',
     reached: 0,
     session: 'kept',
+    plain: true,
   },
   {
     name: 'refuses another Host (DNS rebinding) with 421',
@@ -245,6 +278,7 @@ const CASES: Case[] = [
     says: 'Host: evil.example',
     reached: 0,
     session: 'kept',
+    plain: true,
   },
   {
     name: 'refuses a call without the CSRF header',
@@ -254,6 +288,7 @@ const CASES: Case[] = [
     says: `Missing the ${CSRF_HEADER}`,
     reached: 0,
     session: 'kept',
+    plain: true,
   },
   {
     name: 'refuses two session cookies and clears every copy it can reach',
@@ -263,6 +298,7 @@ const CASES: Case[] = [
     says: 'two pg_session cookies',
     reached: 0,
     session: 'cleared',
+    plain: true,
   },
   {
     // Two header lines: Node joins them ("; "), and the joined header holds one session cookie.
@@ -271,6 +307,7 @@ const CASES: Case[] = [
     status: 200,
     reached: 1,
     session: 'kept',
+    plain: true,
   },
   {
     name: 'refuses two session cookies sent on two Cookie header lines',
@@ -279,6 +316,7 @@ const CASES: Case[] = [
     error: 'bad_request',
     reached: 0,
     session: 'cleared',
+    plain: true,
   },
   {
     name: 'answers 401 without a session cookie, before the service',
@@ -288,6 +326,7 @@ const CASES: Case[] = [
     says: 'GET /user needs a connected account',
     reached: 0,
     session: 'kept',
+    plain: true,
   },
   {
     name: 'matches an encoded path as sent, and refuses it',
@@ -298,6 +337,7 @@ const CASES: Case[] = [
     reached: 0,
     session: 'kept',
     logs: '/api/v2/user',
+    plain: false,
   },
   {
     name: 'forwards a dotted path as the URL parser resolves it',
@@ -306,6 +346,7 @@ const CASES: Case[] = [
     reached: 1,
     session: 'kept',
     logs: '/api/v2/user',
+    plain: false,
   },
   {
     name: 'answers HEAD as the allow-list does (405, Allow: GET), without a body',
@@ -314,6 +355,7 @@ const CASES: Case[] = [
     error: 'not_allowed',
     reached: 0,
     session: 'kept',
+    plain: false,
   },
   {
     name: 'refuses a write without an Origin',
@@ -324,6 +366,7 @@ const CASES: Case[] = [
     says: 'State-changing calls must come from',
     reached: 0,
     session: 'kept',
+    plain: false,
   },
   {
     name: 'answers 404 below /api but outside the forwarded API',
@@ -333,6 +376,7 @@ const CASES: Case[] = [
     says: 'GET /api/v1/user is not a playground endpoint.',
     reached: 0,
     session: 'kept',
+    plain: true,
   },
 ]
 
@@ -372,18 +416,38 @@ function expectSession(answer: Answer, outcome: SessionOutcome) {
   )
 }
 
+/** A freshly connected browser sends the case's call, through the doors that are open. */
+async function sendCase(call: Case): Promise<Answer> {
+  now = Date.parse('2026-11-26T10:00:00Z')
+  const browser = await connected()
+  now += call.idleMs ?? 0
+  if (call.fault !== undefined) emulator.control.queueFault(call.fault)
+  sent.length = 0
+  logged.length = 0
+  const headers = (call.headers ?? appHeaders)(cookieHeader(browser))
+  const answer = await send(call.method ?? 'GET', call.path ?? '/api/v2/user', headers)
+  emulator.control.clearFaults()
+  return answer
+}
+
+/** Headers of the connection and values of the moment (a sealed cookie, a count) left out. */
+function comparable(answer: Answer) {
+  const headers: Record<string, unknown> = { ...answer.headers }
+  for (const name of ['date', 'connection', 'keep-alive']) delete headers[name]
+  if (headers['x-ratelimit-remaining'] !== undefined) headers['x-ratelimit-remaining'] = 'n'
+  if (headers[TRACE_HEADER.toLowerCase()] !== undefined) headers[TRACE_HEADER.toLowerCase()] = '…'
+  const cookies = answer.headers['set-cookie']
+  if (cookies !== undefined) headers['set-cookie'] = cookies.map((c) => c.replace(/=[^;]*/, '=…'))
+  return { status: answer.status, headers, body: answer.body }
+}
+
 describe('the API over HTTP', () => {
   it.each(CASES)('$name', async (call) => {
-    now = Date.parse('2026-11-26T10:00:00Z')
-    const browser = await connected()
-    now += call.idleMs ?? 0
-    if (call.fault !== undefined) emulator.control.queueFault(call.fault)
-    sent.length = 0
-    logged.length = 0
     const method = call.method ?? 'GET'
     const path = call.path ?? '/api/v2/user'
-    const answer = await send(method, path, (call.headers ?? appHeaders)(cookieHeader(browser)))
-    emulator.control.clearFaults()
+    const before = nodeDoor
+    const answer = await sendCase(call)
+    expect(nodeDoor - before).toBe(call.plain ? 1 : 0)
 
     expect(answer.status).toBe(call.status)
     expect(answer.headers[PROXY_ERROR_HEADER.toLowerCase()]).toBe(call.error)
@@ -410,6 +474,19 @@ describe('the API over HTTP', () => {
       ),
     ])
   })
+
+  it.each(CASES.filter((call) => call.plain))(
+    'answers through the app as straight from node:http: $name',
+    async (call) => {
+      const straight = comparable(await sendCase(call))
+      isNodeDoorOpen = false
+      try {
+        expect(comparable(await sendCase(call))).toEqual(straight)
+      } finally {
+        isNodeDoorOpen = true
+      }
+    },
+  )
 
   it('passes the service’s JSON and its rate-limit headers through, in the API’s type', async () => {
     const browser = await connected()

@@ -27,7 +27,7 @@ import { noteSecrets, noteStep, pickHeaders, startTrace, traceWriter } from '../
 import type { RequestCheck } from '../guards'
 import { parseJsonOrUndefined } from '../json-body'
 import { buildUpstreamUrl, matchForwardedCall, type ForwardMatch } from './allow-list'
-import { MAX_API_BODY_BYTES, readApiBody } from './api-body'
+import { MAX_API_BODY_BYTES, readApiBody, type ApiRequest } from './api-body'
 import { ApiCall } from './api-call'
 import { apiStatusNotes, apiStep, type Sent } from './api-step'
 import {
@@ -112,7 +112,11 @@ function createForwarder(ctx: ProxyContext) {
     return target
   }
 
-  return async function forward(request: Request, call: ApiCall): Promise<Answer> {
+  return async function forward(
+    request: ApiRequest,
+    counted: Uint8Array | undefined,
+    call: ApiCall,
+  ): Promise<Answer> {
     const match = readTarget(request.method, request.url)
     if (!match.ok) {
       // RFC 9110 §15.5.6: a 405 lists the methods the resource allows.
@@ -125,7 +129,7 @@ function createForwarder(ctx: ProxyContext) {
     }
     const { endpoint, operation } = match
     // Before the session is read and before anything is sent: a bad body never costs a call.
-    const pendingBody = readApiBody(endpoint, request)
+    const pendingBody = readApiBody(endpoint, request, counted)
     const body = pendingBody instanceof Promise ? await pendingBody : pendingBody
     if (!body.ok) {
       return refusalAnswer(call.headers, {
@@ -230,15 +234,28 @@ function createForwarder(ctx: ProxyContext) {
 /** Whether the router's path is the forwarded API's, as Hono matches `/api/v2/*`. */
 const isForwarded = (path: string) => path === API_BASE || path.startsWith(`${API_BASE}/`)
 
+/** A finished API answer: the status, the headers but Set-Cookie, the Set-Cookie headers, the body. */
+export interface ApiAnswer {
+  status: number
+  headers: Record<string, string>
+  setCookies: readonly string[]
+  body: string
+}
+
+/** The one route of every `/api/*` call (createApiRoute); `path` is the router's, decoded. */
+export type ApiRoute = (request: ApiRequest, path: string) => Promise<ApiAnswer>
+
 /**
- * The handler of every `/api/*` call. `path` is the router's (decoded): it decides between the
- * forwarded API and a 404 as Hono's routes would, and names the call in the log.
+ * The route of every `/api/*` call, whichever adapter brought it (decision 0012): the Hono app's
+ * `/api/*` route (proxy.ts, `apiResponse`) or the Node adapter for a plain GET (api-node.ts).
+ * `path` decides between the forwarded API and a 404 as Hono's routes would, and names the call
+ * in the log. It answers every call, an error included: it never throws.
  */
-export function createApiRoute(ctx: ProxyContext, check: RequestCheck) {
+export function createApiRoute(ctx: ProxyContext, check: RequestCheck): ApiRoute {
   const forward = createForwarder(ctx)
   const writeTrace = traceWriter(ctx.config)
 
-  return async (request: Request, path: string): Promise<Response> => {
+  return async (request, path) => {
     const started = performance.now()
     const { method } = request
     const call = new ApiCall(
@@ -255,7 +272,7 @@ export function createApiRoute(ctx: ProxyContext, check: RequestCheck) {
         if (refusal.clearsSession === true) ctx.cookies.clearSession(call)
         result = refusalAnswer(call.headers, refusal)
       } else if (isForwarded(path)) {
-        result = await forward(checked.request, call)
+        result = await forward(request, checked.body, call)
       } else {
         result = refusalAnswer(call.headers, notAnEndpoint(method, path))
       }
@@ -281,10 +298,15 @@ export function createApiRoute(ctx: ProxyContext, check: RequestCheck) {
       })
     }
     ctx.log(callLogLine(method, path, status, started))
-    if (setCookies.length === 0) return new Response(body, { status, headers })
-    // Several Set-Cookie headers: only Fetch Headers carry them one by one.
-    const withCookies = new Headers(headers)
-    for (const cookie of setCookies) withCookies.append('Set-Cookie', cookie)
-    return new Response(body, { status, headers: withCookies })
+    return { status, headers, setCookies, body }
   }
+}
+
+/** An API answer as a Fetch Response, for the Hono app's `/api/*` route (proxy.ts). */
+export function apiResponse({ status, headers, setCookies, body }: ApiAnswer): Response {
+  if (setCookies.length === 0) return new Response(body, { status, headers })
+  // Several Set-Cookie headers: only Fetch Headers carry them one by one.
+  const withCookies = new Headers(headers)
+  for (const cookie of setCookies) withCookies.append('Set-Cookie', cookie)
+  return new Response(body, { status, headers: withCookies })
 }
