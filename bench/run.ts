@@ -152,8 +152,7 @@ async function main(): Promise<number> {
             },
             {
               name: 'proxy' as const,
-              label:
-                'through our proxy (createProxyServer: fast lane + Hono app, createHttpUpstream)',
+              label: 'through our proxy (createProxyServer: its one API route, createHttpUpstream)',
               url: `${forwarders.proxyUrl}/api/v2/user`,
               headers: { Cookie: cookieHeader(session), [CSRF_HEADER]: CSRF_HEADER_VALUE },
               cpuUsage: apart,

@@ -35,3 +35,13 @@ export const NO_STORE_HEADERS: Readonly<Record<string, string>> = {
 
 /** The type of an API answer passed back: the service's JSON, as it wrote it. */
 export const API_ANSWER_TYPE = 'application/json; charset=UTF-8'
+
+/** The log line of a finished /auth or /api call: method, path without query, status, time. */
+export function callLogLine(method: string, path: string, status: number, started: number): string {
+  return `proxy ${method} ${path} ${status} ${Math.round(performance.now() - started)}ms`
+}
+
+/** The log line of an error no route handled: its name only (a message could quote the request). */
+export function failureLogLine(method: string, path: string, error: unknown): string {
+  return `proxy error ${method} ${path}: ${error instanceof Error ? error.name : typeof error}`
+}

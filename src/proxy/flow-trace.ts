@@ -25,10 +25,14 @@ import { configSecrets, type Config } from './config'
 import type { TokenAnswer } from './auth/oauth'
 import type { TokenCall } from './auth/token-endpoint'
 
-interface TraceCollector {
+/** One call's trace while it runs: what the route noted. */
+export interface TraceCollector {
   steps: TraceStep[]
   /** Values that must not appear in the header: codes, tokens, client codes. */
   secrets: string[]
+  /** When the call began: the clock's time, and performance.now() for its duration. */
+  at: number
+  started: number
 }
 
 declare module 'hono' {
@@ -43,21 +47,43 @@ export function isTracing(c: Context): boolean {
   return c.get('flowTrace') !== undefined
 }
 
-/**
- * Notes a step of this request; the middleware reports it. A function is called only when the
- * request asked for its trace, so a hot route builds nothing otherwise.
- */
-export function addTraceStep(c: Context, step: TraceStep | (() => TraceStep)): void {
-  c.get('flowTrace')?.steps.push(typeof step === 'function' ? step() : step)
+/** A collector when the request asks for its trace (TRACE_REQUEST_HEADER), else undefined. */
+export function startTrace(
+  asked: string | null | undefined,
+  clock: () => number,
+): TraceCollector | undefined {
+  if (asked !== TRACE_REQUEST_VALUE) return undefined
+  return { steps: [], secrets: [], at: clock(), started: performance.now() }
 }
 
-/** Notes values this request handled that must never reach the trace. */
+/**
+ * Notes a step of a call; its trace reports it. A function is called only when the request
+ * asked for its trace, so a hot route builds nothing otherwise.
+ */
+export function noteStep(
+  trace: TraceCollector | undefined,
+  step: TraceStep | (() => TraceStep),
+): void {
+  trace?.steps.push(typeof step === 'function' ? step() : step)
+}
+
+/** Notes values a call handled that must never reach its trace. */
+export function noteSecrets(trace: TraceCollector | undefined, ...values: string[]): void {
+  trace?.secrets.push(...values)
+}
+
+/** noteStep for the call of a Hono context (the /auth routes). */
+export function addTraceStep(c: Context, step: TraceStep | (() => TraceStep)): void {
+  noteStep(c.get('flowTrace'), step)
+}
+
+/** noteSecrets for the call of a Hono context. */
 export function addTraceSecrets(c: Context, ...values: string[]): void {
-  c.get('flowTrace')?.secrets.push(...values)
+  noteSecrets(c.get('flowTrace'), ...values)
 }
 
 /** The values of a `Cookie` request header or of `Set-Cookie` response headers. */
-function cookieValues(cookieHeader: string | undefined, setCookies: string[]): string[] {
+function cookieValues(cookieHeader: string | undefined, setCookies: readonly string[]): string[] {
   const pairs = [
     ...(cookieHeader ?? '').split(';'),
     ...setCookies.map((h) => h.split(';')[0] ?? ''),
@@ -65,40 +91,70 @@ function cookieValues(cookieHeader: string | undefined, setCookies: string[]): s
   return pairs.map((pair) => pair.slice(pair.indexOf('=') + 1).trim()).filter(Boolean)
 }
 
+/** What a finished call's trace says of it besides its steps: its request and its answer. */
+export interface TracedCall {
+  method: string
+  /** The request's URL, as the adapter built it. */
+  url: string
+  status: number
+  /** The answer's PROXY_ERROR_HEADER, when it has one. */
+  error: string | null
+  cookieHeader: string | undefined
+  setCookies: readonly string[]
+}
+
 /**
- * Around every `/auth/*` and `/api/*` call that asks for it (TRACE_REQUEST_HEADER, sent while
- * the inspector is open): collects the steps, then writes the header on the answer, refusals
- * included, so that the web app records a call by that header alone (its first load stays
- * small). Every secret of the configuration, every cookie value in and out, and what the route
- * noted are redacted. A call that does not ask costs one header lookup.
+ * The value of a finished call's TRACE_HEADER: its steps and what it was, redacted of every
+ * secret of the configuration, every cookie value in and out, and what the route noted. The
+ * middleware below writes it for /auth; the API's route for its own answers (api-routes.ts).
  */
-export function flowTraceMiddleware(config: Config, clock: () => number) {
+export function traceWriter(config: Config): (trace: TraceCollector, call: TracedCall) => string {
   const secretsOfConfig = configSecrets(config)
-  const traced = async (c: Context, next: Next) => {
-    const collector: TraceCollector = { steps: [], secrets: [] }
-    const at = clock()
-    const started = performance.now()
-    c.set('flowTrace', collector)
-    await next()
-    const error = c.res.headers.get(PROXY_ERROR_HEADER)
-    const url = new URL(c.req.url)
-    const call = {
-      method: c.req.method,
-      path: `${url.pathname}${url.search}`.slice(0, 512),
-      status: c.res.status,
-      at,
-      durationMs: Math.round(performance.now() - started),
-    }
+  return (collector, call) => {
+    const url = new URL(call.url)
     const secrets = [
       ...secretsOfConfig,
       ...collector.secrets,
-      ...cookieValues(c.req.header('Cookie'), c.res.headers.getSetCookie()),
+      ...cookieValues(call.cookieHeader, call.setCookies),
     ]
     const trace = redactTrace(
-      { v: TRACE_VERSION, call, steps: collector.steps, ...(error === null ? {} : { error }) },
+      {
+        v: TRACE_VERSION,
+        call: {
+          method: call.method,
+          path: `${url.pathname}${url.search}`.slice(0, 512),
+          status: call.status,
+          at: collector.at,
+          durationMs: Math.round(performance.now() - collector.started),
+        },
+        steps: collector.steps,
+        ...(call.error === null ? {} : { error: call.error }),
+      },
       secrets,
     )
-    const value = encodeTraceHeader(trace)
+    return encodeTraceHeader(trace)
+  }
+}
+
+/**
+ * Around every `/auth/*` call that asks for it (TRACE_REQUEST_HEADER, sent while the inspector
+ * is open): collects the steps, then writes the header on the answer, refusals included, so that
+ * the web app records a call by that header alone (its first load stays small). A call that does
+ * not ask costs one header lookup. The API's route does the same itself (api-routes.ts).
+ */
+export function flowTraceMiddleware(config: Config, clock: () => number) {
+  const writeTrace = traceWriter(config)
+  const traced = async (c: Context, next: Next, collector: TraceCollector) => {
+    c.set('flowTrace', collector)
+    await next()
+    const value = writeTrace(collector, {
+      method: c.req.method,
+      url: c.req.url,
+      status: c.res.status,
+      error: c.res.headers.get(PROXY_ERROR_HEADER),
+      cookieHeader: c.req.header('Cookie'),
+      setCookies: c.res.headers.getSetCookie(),
+    })
     // On the finished answer's own headers: c.header() would copy the whole response into a new
     // one first (Hono does so once a response is final), which costs the Node adapter its fast
     // path for every call. An answer whose headers cannot change takes that path.
@@ -109,9 +165,10 @@ export function flowTraceMiddleware(config: Config, clock: () => number) {
     }
   }
   // Not an async function: a call that does not ask pays no promise of its own here.
-  return createMiddleware((c, next) =>
-    c.req.header(TRACE_REQUEST_HEADER) === TRACE_REQUEST_VALUE ? traced(c, next) : next(),
-  )
+  return createMiddleware((c, next) => {
+    const collector = startTrace(c.req.header(TRACE_REQUEST_HEADER), clock)
+    return collector === undefined ? next() : traced(c, next, collector)
+  })
 }
 
 const field = (name: string, value: string, note?: string): TraceField =>

@@ -7,21 +7,19 @@ import { randomBytes as nodeRandomBytes } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { logSafe } from '../protocol/log-safe'
-import { MAX_API_BODY_BYTES } from './api/api-body'
-import { createApiRoutes } from './api/api-routes'
+import { apiResponse, createApiRoute, type ApiRoute } from './api/api-routes'
 import { createAuthRoutes } from './auth/auth-routes'
 import { createClientCodeRoutes } from './auth/client-code-routes'
 import type { Config } from './config'
-import { NO_STORE_HEADERS, type ProxyContext } from './context'
-import { proxyError } from './api/http-errors'
+import { NO_STORE_HEADERS, callLogLine, failureLogLine, type ProxyContext } from './context'
+import { notAnEndpoint, proxyError, serverFailure } from './api/http-errors'
 import type { RandomBytes } from './auth/oauth'
 import { createSealer } from './auth/seal'
 import { createCookieJar } from './auth/session'
-import { createFastLane, type FastLane } from './api/fast-lane'
 import { flowTraceMiddleware } from './flow-trace'
-import { createGuard } from './guards'
+import { createRequestCheck, guardMiddleware } from './guards'
 import { createMemoryStore } from './store/memory-store'
-import { StoreUnavailableError, type StateStore } from './store/state-store'
+import type { StateStore } from './store/state-store'
 import type { Upstream } from './api/upstream'
 
 export interface ProxyOptions {
@@ -44,13 +42,16 @@ function setNoStoreHeaders(c: Context): void {
 /** Every body /auth accepts is a small JSON object: a scope list, a code and a state. */
 export const MAX_BODY_BYTES = 16 * 1024
 
-/** The proxy's two doors: its Hono app (every call) and the fast lane in front (fast-lane.ts). */
+/**
+ * The proxy: its Hono app, which answers every /auth and /api call, and its API route, which the
+ * server also reaches from node:http for a plain GET (api/api-node.ts, src/server/dispatch.ts).
+ */
 export interface ProxyServer {
   app: Hono
-  fastLane: FastLane
+  api: ApiRoute
 }
 
-/** The proxy as a Hono app alone: the tests' and the benchmarks' in-process calls. */
+/** The proxy's Hono app alone: in-process calls (the tests), through the same routes. */
 export function createProxy(options: ProxyOptions): Hono {
   return createProxyServer(options).app
 }
@@ -87,50 +88,35 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
     await next()
     // A response built some other way (new Response(), a library's) did not get them.
     if (c.res.headers.get('X-Content-Type-Options') !== 'nosniff') setNoStoreHeaders(c)
-    ctx.log(
-      `proxy ${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - started)}ms`,
-    )
+    ctx.log(callLogLine(c.req.method, c.req.path, c.res.status, started))
   })
 
   // Only /auth and /api are the proxy's: the web app's pages are served beside it (web-app.ts).
-  // The trace goes on every answer, refusals included; it is written after the route has run.
-  const flowTrace = flowTraceMiddleware(options.config, clock)
-  for (const [path, maxBody] of [
-    ['/auth/*', MAX_BODY_BYTES],
-    ['/api/*', MAX_API_BODY_BYTES],
-  ] as const) {
-    app.use(path, headersAndLog, flowTrace, createGuard(ctx, maxBody))
-  }
-
-  const notAnEndpoint = (c: Context) =>
-    proxyError(c, 404, 'not_allowed', `${c.req.method} ${c.req.path} is not a playground endpoint.`)
+  // The checks are the same for both (guards.ts). /auth: Hono middleware, the trace on every
+  // answer, refusals included, written after the route has run.
+  const check = createRequestCheck(ctx)
+  app.use(
+    '/auth/*',
+    headersAndLog,
+    flowTraceMiddleware(options.config, clock),
+    guardMiddleware(ctx, check, MAX_BODY_BYTES),
+  )
   app.route('/auth/client-code', createClientCodeRoutes(ctx))
   app.route('/auth', createAuthRoutes(ctx))
-  app.route('/api/v2', createApiRoutes(ctx))
-  app.all('/auth/*', notAnEndpoint)
-  app.all('/api/*', notAnEndpoint)
+  app.all('/auth/*', (c) => {
+    const { status, code, message } = notAnEndpoint(c.req.method, c.req.path)
+    return proxyError(c, status, code, message)
+  })
+  // /api: one route does all of it, for every API call (api-routes.ts; decision 0012). Here for
+  // what the Node adapter of the server does not take, and for in-process calls.
+  const api = createApiRoute(ctx, check)
+  app.all('/api/*', async (c) => apiResponse(await api(c.req.raw, c.req.path)))
 
   app.onError((error, c) => {
-    // The name only: a message could quote request data.
-    ctx.log(`proxy error ${c.req.method} ${c.req.path}: ${error.name}`)
-    // Fail closed: without the store an ended session or a spent attempt would look live.
-    if (error instanceof StoreUnavailableError) {
-      c.header('Retry-After', '5')
-      return c.json(
-        {
-          status: 503,
-          message: `The playground's ${error.store} store is unavailable: the request was refused rather than run without it; try again shortly.`,
-        },
-        503,
-      )
-    }
-    return c.json(
-      {
-        status: 500,
-        message: 'The playground server failed unexpectedly; its log has the details.',
-      },
-      500,
-    )
+    ctx.log(failureLogLine(c.req.method, c.req.path, error))
+    const failure = serverFailure(error)
+    for (const [name, value] of Object.entries(failure.headers)) c.header(name, value)
+    return c.json({ status: failure.status, message: failure.message }, failure.status)
   })
-  return { app, fastLane: createFastLane(ctx) }
+  return { app, api }
 }

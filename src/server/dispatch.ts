@@ -1,7 +1,8 @@
 /**
- * The composition root's first steps, on node:http: the proxy's fast lane (fast-lane.ts), then
- * a request goes to the proxy's app (`/auth`, `/api`) or to the server's other routes (health
- * checks, the web app's pages) by its path alone, before any router runs.
+ * The composition root's first steps, on node:http: a plain GET under /api goes to the proxy's
+ * API route directly (src/proxy/api/api-node.ts); any other request goes to the proxy's app
+ * (`/auth`, `/api`) or to the server's other routes (health checks, the web app's pages) by its
+ * path alone, before any router runs.
  *
  * Mounting the proxy inside the server's Hono app instead (`app.route('/', proxy)`) costs every
  * forwarded call twice: Hono wraps each of the proxy's handlers in a compose of its own for the
@@ -12,6 +13,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { getRequestListener } from '@hono/node-server'
 import type { Hono } from 'hono'
 import { getPath } from 'hono/utils/url'
+import { serveApiOnNode } from '../proxy/api/api-node'
 import type { ProxyServer } from '../proxy/proxy'
 
 type Fetch = (request: Request, env?: unknown) => Response | Promise<Response>
@@ -31,18 +33,18 @@ export function isProxyPath(path: string): boolean {
 }
 
 export function dispatchByPath(proxy: Hono, rest: Hono): Fetch {
-  // The env carries the adapter's IncomingMessage, which the proxy's API route reads (handover.ts).
   return (request, env) =>
     isProxyPath(getPath(request)) ? proxy.fetch(request, env) : rest.fetch(request, env)
 }
 
-/** The server's listener: the fast lane, then the proxy or the rest. */
+/** The server's listener: the API's plain GETs, then the proxy or the rest through the adapter. */
 export function createServerListener(
   proxy: ProxyServer,
   rest: Hono,
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const listener = getRequestListener(dispatchByPath(proxy.app, rest))
-  // Made once: serve() runs on every request (the adapter answers its own errors).
-  const route = (req: IncomingMessage, res: ServerResponse) => void listener(req, res)
-  return (req, res) => proxy.fastLane.serve(req, res, route)
+  // The adapter answers its own errors: nothing for the caller to await.
+  return (req, res) => {
+    if (!serveApiOnNode(proxy.api, req, res)) void listener(req, res)
+  }
 }

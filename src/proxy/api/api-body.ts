@@ -7,6 +7,7 @@
 import type { Endpoint } from '../../protocol/endpoints'
 import type { TraceField } from '../../protocol/trace'
 import { requestLine } from '../../protocol/endpoint-path'
+import type { RequestLike } from '../guards'
 
 /** The largest body an API call may carry: a document's Markdown fits, a flood does not. */
 export const MAX_API_BODY_BYTES = 64 * 1024
@@ -37,17 +38,33 @@ function bodyFields(body: Record<string, unknown>): TraceField[] {
   }))
 }
 
+/** What the API's route reads of a request (guards.ts): its headers and its body's text. */
+export type ApiRequest = RequestLike & { text(): Promise<string> }
+
+const utf8 = new TextDecoder()
+
 /**
- * Reads the body of `request` for `endpoint`. An operation without a body (GET, DELETE) must
- * come with none; one with a body needs `Content-Type: application/json` and a JSON object.
+ * Reads the body of `request` for `endpoint`: the bytes the checks counted (guards.ts), or else
+ * the request's own. An operation without a body (GET, DELETE) must come with none; one with a
+ * body needs `Content-Type: application/json` and a JSON object.
  */
-export async function readApiBody(endpoint: Endpoint, request: Request): Promise<ApiBody> {
+export function readApiBody(
+  endpoint: Endpoint,
+  request: ApiRequest,
+  counted?: Uint8Array,
+): ApiBody | Promise<ApiBody> {
   // A GET or HEAD request has no body (Fetch forbids one; the Node adapter never attaches it),
   // and asking the adapter's lazy request for its text would build a whole Fetch Request first.
-  const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text()
+  // Answered at once, without a promise: every page's read takes this way.
+  if (request.method === 'GET' || request.method === 'HEAD') return checkBody(endpoint, request, '')
+  if (counted !== undefined) return checkBody(endpoint, request, utf8.decode(counted))
+  return request.text().then((text) => checkBody(endpoint, request, text))
+}
+
+function checkBody(endpoint: Endpoint, request: RequestLike, text: string): ApiBody {
+  if (!endpoint.hasBody && text === '') return { ok: true, json: undefined, fields: [] }
   const operation = requestLine(endpoint)
   if (!endpoint.hasBody) {
-    if (text === '') return { ok: true, json: undefined, fields: [] }
     return {
       ok: false,
       status: 400,

@@ -1,21 +1,43 @@
 /**
- * `/api/v2/*`: forwards the allow-listed calls to the configured service with the session's
+ * `/api/*`: the one path of every API call (decision 0012). It runs the proxy's checks
+ * (guards.ts), forwards the allow-listed calls to the configured service with the session's
  * token, and passes back status, body and the headers the app shows
  * (docs/architecture.md#api-calls).
+ *
+ * One handler does, in order, what the /auth routes get from Hono's middleware (proxy.ts) with
+ * the same functions: the no-store headers, the trace, the checks, the answer to an error, the
+ * log line. It builds its answer as a plain object, not through a Hono context: Fetch `Headers`
+ * and a chain of middleware were most of the proxy's own CPU per forwarded call (bench: proxy
+ * throughput over the floor, `npm run bench -- --only=proxy`).
  */
-import { Hono } from 'hono'
-import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { requestLine } from '../../protocol/endpoint-path'
 import { HEADERS, type HeaderSource } from '../../protocol/headers'
-import type { TraceStep } from '../../protocol/trace'
+import { PROXY_ERROR_HEADER } from '../../protocol/playground-api'
+import { TRACE_HEADER } from '../../protocol/trace'
+import { TRACE_REQUEST_HEADER } from '../../protocol/trace-request'
+import { remember } from '../auth/session-cookie'
 import type { Config } from '../config'
-import { API_ANSWER_TYPE, MAX_UPSTREAM_BYTES, type ProxyContext } from '../context'
-import { buildUpstreamUrl, matchForwardedCall } from './allow-list'
-import { proxyError, upstreamFailure } from './http-errors'
+import {
+  API_ANSWER_TYPE,
+  MAX_UPSTREAM_BYTES,
+  callLogLine,
+  failureLogLine,
+  type ProxyContext,
+} from '../context'
+import { noteSecrets, noteStep, pickHeaders, startTrace, traceWriter } from '../flow-trace'
+import type { RequestCheck } from '../guards'
 import { parseJsonOrUndefined } from '../json-body'
-import { readApiBody } from './api-body'
-import { takeHandover } from './handover'
-import { addTraceSecrets, addTraceStep, headerFields, pickHeaders } from '../flow-trace'
+import { buildUpstreamUrl, matchForwardedCall, type ForwardMatch } from './allow-list'
+import { MAX_API_BODY_BYTES, readApiBody, type ApiRequest } from './api-body'
+import { ApiCall } from './api-call'
+import { apiStatusNotes, apiStep, type Sent } from './api-step'
+import {
+  notAnEndpoint,
+  refusalAnswer,
+  serverFailure,
+  upstreamRefusal,
+  type Answer,
+} from './http-errors'
 import { settleUpstream401 } from './scope-failure'
 
 /**
@@ -48,173 +70,244 @@ export function serviceHeaders(config: Config, accessToken: string | null): Reco
   return headers
 }
 
-/** Where this sub-app is mounted (proxy.ts); the table's paths are below it. */
+/** The forwarded API's base below /api; the table's paths are below it. */
 export const API_BASE = '/api/v2'
 
+/** Targets remembered (the allow-listed calls a page makes), and the longest one kept. */
+const TARGETS_SIZE = 256
+const MAX_REMEMBERED_TARGET = 512
+
 /**
- * Whether the service's answer goes back as it is: not a redirect (never followed,
- * docs/security.md#c3), not a failure of the service (a 502 instead), and not a 401 of a session's
- * call (the proxy first tells a missing scope from a dead token, scope-failure.ts). The fast lane
- * asks; the route below decides the same by its own branches, and fast-lane.test.ts holds the two
- * together (a redirect, a 500, a 401 of a session, each sent both ways).
+ * An allow-listed call, with its request line and the service's URL when it could be built
+ * (never changed by the upstream client: one URL serves every call of the target).
  */
-export function passesThrough(status: number, hasSession: boolean): boolean {
-  if (status >= 300 && status < 400) return false
-  if (status >= 500) return false
-  return !(status === 401 && hasSession)
-}
+type Target = Extract<ForwardMatch, { ok: true }> & { operation: string; upstreamUrl?: URL }
 
-/** What a status means for the playground, in the inspector's words. */
-function apiStatusNotes(status: number, hasSession: boolean): string[] {
-  if (status === 401 && hasSession)
-    return ['A 401: the proxy tells a missing scope from a dead token (see the next steps).']
-  if (status === 403)
-    return ['The token lacks a scope this resource needs (see X-Accepted-OAuth-Scopes).']
-  if (status === 429)
-    return [
-      'Rate limit reached: wait for Retry-After (when the service sends it) before calling again.',
-    ]
-  if (status >= 300 && status < 400)
-    return ['A redirect: not followed, so the token goes nowhere else (docs/security.md#c3).']
-  if (status >= 500) return ['The service failed; the proxy answered 502.']
-  return []
-}
-
-export function createApiRoutes(ctx: ProxyContext) {
+/**
+ * The route under the API base: the allow-list, the body, the session, the call to the service
+ * and what its answer becomes. Writes the answer's headers, cookies and trace steps on `call`.
+ */
+function createForwarder(ctx: ProxyContext) {
   const { config, cookies } = ctx
-  const api = new Hono()
 
-  api.all('*', async (c) => {
-    const url = new URL(c.req.url)
-    const match = matchForwardedCall(
-      c.req.method,
-      url.pathname.slice(API_BASE.length),
-      url.searchParams,
-    )
+  /**
+   * The allow-list's match for a method and URL. It depends on their text alone, and a page
+   * asks for the same few again and again: the matches are remembered, a bounded number (as
+   * session-cookie.ts remembers Cookie headers), with the service's URL when it could be built.
+   */
+  const targets = new Map<string, Target>()
+  function readTarget(method: string, href: string): Target | Extract<ForwardMatch, { ok: false }> {
+    const key = `${method} ${href}`
+    const known = targets.get(key)
+    if (known !== undefined) return known
+    const url = new URL(href)
+    const match = matchForwardedCall(method, url.pathname.slice(API_BASE.length), url.searchParams)
+    if (!match.ok) return match
+    const target: Target = { ...match, operation: requestLine(match.endpoint) }
+    try {
+      target.upstreamUrl = buildUpstreamUrl(config.baseUrl, match.path, match.search)
+    } catch {
+      // Built again where the route needs it, which then fails as it would have (below).
+    }
+    if (key.length <= MAX_REMEMBERED_TARGET) remember(targets, key, target, TARGETS_SIZE)
+    return target
+  }
+
+  return async function forward(
+    request: ApiRequest,
+    counted: Uint8Array | undefined,
+    call: ApiCall,
+  ): Promise<Answer> {
+    const match = readTarget(request.method, request.url)
     if (!match.ok) {
       // RFC 9110 §15.5.6: a 405 lists the methods the resource allows.
-      if (match.status === 405) c.header('Allow', match.allow.join(', '))
-      return proxyError(c, match.status, 'not_allowed', match.message)
+      if (match.status === 405) call.headers.Allow = match.allow.join(', ')
+      return refusalAnswer(call.headers, {
+        status: match.status,
+        code: 'not_allowed',
+        message: match.message,
+      })
     }
-    const { endpoint } = match
-    const operation = requestLine(endpoint)
+    const { endpoint, operation } = match
     // Before the session is read and before anything is sent: a bad body never costs a call.
-    const body = await readApiBody(endpoint, c.req.raw)
-    if (!body.ok) return proxyError(c, body.status, 'bad_request', body.message)
-
-    const session = await cookies.readSession(c)
-    if (endpoint.needsSession && session === null) {
-      return proxyError(
-        c,
-        401,
-        'not_connected',
-        `${operation} needs a connected account: connect first.`,
-      )
-    }
-
-    const headers = serviceHeaders(config, session?.accessToken ?? null)
-    if (session !== null) addTraceSecrets(c, session.accessToken)
-
-    // Re-serialised by readApiBody: the service gets the proxy's JSON, not the browser's bytes.
-    if (body.json !== undefined) headers['Content-Type'] = 'application/json'
-    const upstreamUrl = buildUpstreamUrl(config.baseUrl, match.path, match.search)
-    // Built only for a request that asked for its trace (flow-trace.ts): the hot path skips it.
-    const step = (
-      outcome: TraceStep['outcome'],
-      extraNotes: string[],
-      response?: TraceStep['response'],
-    ): TraceStep => ({
-      kind: 'api',
-      title: `API call: ${operation}`,
-      outcome,
-      notes: [
-        session === null
-          ? 'No session: sent without a token, as a public lookup.'
-          : 'The proxy added the session’s token as X-Auth-Token; the browser sent none.',
-        ...extraNotes,
-      ],
-      request: {
-        method: endpoint.method,
-        url: upstreamUrl.href,
-        paramsIn: body.json === undefined ? 'query' : 'json',
-        params: body.fields,
-        headers: headerFields(headers),
-      },
-      ...(response === undefined ? {} : { response }),
-    })
-    const started = performance.now()
-    let response
-    try {
-      // The fast lane may have sent this very call already (fast-lane.ts): never twice.
-      response = await (takeHandover(c, upstreamUrl) ??
-        ctx.upstream({
-          method: endpoint.method,
-          url: upstreamUrl,
-          headers,
-          ...(body.json === undefined ? {} : { body: body.json }),
-          timeoutMs: config.upstreamTimeoutMs,
-          maxBytes: MAX_UPSTREAM_BYTES,
-        }))
-    } catch (error) {
-      addTraceStep(c, () => step('failed', ['The service did not answer: see the error below.']))
-      return upstreamFailure(c, error, {
-        name: 'The service',
-        origin: config.baseUrl.origin,
-        timeoutMs: config.upstreamTimeoutMs,
-        next: 'The page retries by itself; try again in a moment.',
+    const pendingBody = readApiBody(endpoint, request, counted)
+    const body = pendingBody instanceof Promise ? await pendingBody : pendingBody
+    if (!body.ok) {
+      return refusalAnswer(call.headers, {
+        status: body.status,
+        code: 'bad_request',
+        message: body.message,
       })
     }
 
-    for (const [name, value] of passedHeaders(response.headers)) c.header(name, value)
-    const { status } = response
-    const durationMs = Math.round(performance.now() - started)
-    addTraceStep(c, () =>
-      step(status < 400 ? 'passed' : 'failed', apiStatusNotes(status, session !== null), {
-        status,
-        durationMs,
-        headers: pickHeaders(response.headers, PASSED_HEADERS),
-        fields: [],
-      }),
-    )
-    if (status >= 300 && status < 400) {
-      // Never followed: the token would travel on to wherever it points (docs/security.md#c3).
-      return proxyError(
-        c,
-        502,
-        'upstream_invalid',
-        `The service answered with a redirect (HTTP ${status}); the playground does not follow redirects.`,
+    const session = await cookies.readSession(call)
+    if (endpoint.needsSession && session === null) {
+      return refusalAnswer(call.headers, {
+        status: 401,
+        code: 'not_connected',
+        message: `${operation} needs a connected account: connect first.`,
+      })
+    }
+
+    const headers = serviceHeaders(config, session?.accessToken ?? null)
+    if (session !== null) noteSecrets(call.trace, session.accessToken)
+    // Re-serialised by readApiBody: the service gets the proxy's JSON, not the browser's bytes.
+    if (body.json !== undefined) headers['Content-Type'] = 'application/json'
+    const url = match.upstreamUrl ?? buildUpstreamUrl(config.baseUrl, match.path, match.search)
+    const sent: Sent = { operation, endpoint, hasSession: session !== null, url, body, headers }
+    const started = performance.now()
+    let response
+    try {
+      response = await ctx.upstream({
+        method: endpoint.method,
+        url,
+        headers,
+        ...(body.json === undefined ? {} : { body: body.json }),
+        timeoutMs: config.upstreamTimeoutMs,
+        maxBytes: MAX_UPSTREAM_BYTES,
+      })
+    } catch (error) {
+      noteStep(call.trace, () =>
+        apiStep(sent, 'failed', ['The service did not answer: see the error below.']),
+      )
+      return refusalAnswer(
+        call.headers,
+        upstreamRefusal(error, {
+          name: 'The service',
+          origin: config.baseUrl.origin,
+          timeoutMs: config.upstreamTimeoutMs,
+          next: 'The page retries by itself; try again in a moment.',
+        }),
       )
     }
-    if (status >= 500) {
-      return proxyError(
-        c,
-        502,
-        'upstream_error',
-        `The service failed (HTTP ${status}). Try again in a moment.`,
+
+    for (const [name, value] of passedHeaders(response.headers)) call.headers[name] = value
+    const { status } = response
+    // Not through noteStep's function: that closure would cost every call (bench: proxy CPU).
+    if (call.trace !== undefined) {
+      noteStep(
+        call.trace,
+        apiStep(sent, status < 400 ? 'passed' : 'failed', apiStatusNotes(status, sent.hasSession), {
+          status,
+          durationMs: Math.round(performance.now() - started),
+          headers: pickHeaders(response.headers, PASSED_HEADERS),
+          fields: [],
+        }),
       )
+    }
+    if (status >= 300 && status < 400) {
+      // Never followed: the token would travel on to wherever it points (docs/security.md#c3).
+      return refusalAnswer(call.headers, {
+        status: 502,
+        code: 'upstream_invalid',
+        message: `The service answered with a redirect (HTTP ${status}); the playground does not follow redirects.`,
+      })
+    }
+    if (status >= 500) {
+      return refusalAnswer(call.headers, {
+        status: 502,
+        code: 'upstream_error',
+        message: `The service failed (HTTP ${status}). Try again in a moment.`,
+      })
     }
     // Checked to be JSON, then passed on as the service wrote it: no second serialisation.
     if (parseJsonOrUndefined(response.body) === undefined) {
-      return proxyError(
-        c,
-        502,
-        'upstream_invalid',
-        `The service answered HTTP ${status} with a body that is not JSON.`,
-      )
+      return refusalAnswer(call.headers, {
+        status: 502,
+        code: 'upstream_invalid',
+        message: `The service answered HTTP ${status} with a body that is not JSON.`,
+      })
     }
     if (status === 401 && session !== null) {
       // A missing scope keeps the session; a dead token ends it (scope-failure.ts).
-      await settleUpstream401(c, ctx, session, {
+      await settleUpstream401(call, ctx, session, {
         endpoint,
         body: response.body,
         headers: response.headers,
         requestHeaders: headers,
       })
     }
-    return c.body(response.body, status as ContentfulStatusCode, {
-      'Content-Type': API_ANSWER_TYPE,
-    })
-  })
+    call.headers['Content-Type'] = API_ANSWER_TYPE
+    return { status, body: response.body }
+  }
+}
 
-  return api
+/** Whether the router's path is the forwarded API's, as Hono matches `/api/v2/*`. */
+const isForwarded = (path: string) => path === API_BASE || path.startsWith(`${API_BASE}/`)
+
+/** A finished API answer: the status, the headers but Set-Cookie, the Set-Cookie headers, the body. */
+export interface ApiAnswer {
+  status: number
+  headers: Record<string, string>
+  setCookies: readonly string[]
+  body: string
+}
+
+/** The one route of every `/api/*` call (createApiRoute); `path` is the router's, decoded. */
+export type ApiRoute = (request: ApiRequest, path: string) => Promise<ApiAnswer>
+
+/**
+ * The route of every `/api/*` call, whichever adapter brought it (decision 0012): the Hono app's
+ * `/api/*` route (proxy.ts, `apiResponse`) or the Node adapter for a plain GET (api-node.ts).
+ * `path` decides between the forwarded API and a 404 as Hono's routes would, and names the call
+ * in the log. It answers every call, an error included: it never throws.
+ */
+export function createApiRoute(ctx: ProxyContext, check: RequestCheck): ApiRoute {
+  const forward = createForwarder(ctx)
+  const writeTrace = traceWriter(ctx.config)
+
+  return async (request, path) => {
+    const started = performance.now()
+    const { method } = request
+    const call = new ApiCall(
+      request.headers.get('Cookie') ?? undefined,
+      request.url,
+      startTrace(request.headers.get(TRACE_REQUEST_HEADER), ctx.clock),
+    )
+    let result: Answer
+    try {
+      const pending = check(request, path, MAX_API_BODY_BYTES, call.cookieHeader)
+      const checked = pending instanceof Promise ? await pending : pending
+      if (!checked.ok) {
+        const { refusal } = checked
+        if (refusal.clearsSession === true) ctx.cookies.clearSession(call)
+        result = refusalAnswer(call.headers, refusal)
+      } else if (isForwarded(path)) {
+        result = await forward(request, checked.body, call)
+      } else {
+        result = refusalAnswer(call.headers, notAnEndpoint(method, path))
+      }
+    } catch (error) {
+      ctx.log(failureLogLine(method, path, error))
+      const failure = serverFailure(error)
+      Object.assign(call.headers, failure.headers, { 'Content-Type': 'application/json' })
+      result = {
+        status: failure.status,
+        body: JSON.stringify({ status: failure.status, message: failure.message }),
+      }
+    }
+    const { status, body } = result
+    const { headers, setCookies } = call
+    if (call.trace !== undefined) {
+      headers[TRACE_HEADER] = writeTrace(call.trace, {
+        method,
+        url: call.url,
+        status,
+        error: headers[PROXY_ERROR_HEADER] ?? null,
+        cookieHeader: call.cookieHeader,
+        setCookies,
+      })
+    }
+    ctx.log(callLogLine(method, path, status, started))
+    return { status, headers, setCookies, body }
+  }
+}
+
+/** An API answer as a Fetch Response, for the Hono app's `/api/*` route (proxy.ts). */
+export function apiResponse({ status, headers, setCookies, body }: ApiAnswer): Response {
+  if (setCookies.length === 0) return new Response(body, { status, headers })
+  // Several Set-Cookie headers: only Fetch Headers carry them one by one.
+  const withCookies = new Headers(headers)
+  for (const cookie of setCookies) withCookies.append('Set-Cookie', cookie)
+  return new Response(body, { status, headers: withCookies })
 }

@@ -14,7 +14,6 @@
  *    a step of the flow inspector. A 401 from `GET /user` itself is not probed: the probe would
  *    repeat it.
  */
-import type { Context } from 'hono'
 import { z } from 'zod/mini'
 import { endpointPath } from '../../protocol/endpoint-path'
 import { USER_ME } from '../../protocol/endpoint-rows-account'
@@ -29,9 +28,10 @@ import { SCOPE_FAILURE_HEADER, SESSION_HEADER } from '../../protocol/playground-
 import { leastNeeded, missingScopes, parseScopeList } from '../../protocol/scopes'
 import { buildUpstreamUrl } from './allow-list'
 import { MAX_UPSTREAM_BYTES, type ProxyContext } from '../context'
-import { addTraceStep, headerFields, pickHeaders } from '../flow-trace'
+import { headerFields, noteStep, pickHeaders } from '../flow-trace'
 import { parseJsonOrUndefined } from '../json-body'
 import type { Session } from '../auth/session'
+import type { ApiCall } from './api-call'
 
 /** The call the probe checks the token with: every valid token may read its own user. */
 const PROBE = USER_ME
@@ -80,14 +80,14 @@ function uncoveredScopes(headers: HeaderSource, sessionScope: string): string[] 
  * service wrote them); a dead token ends the session and says so in SESSION_HEADER.
  */
 export async function settleUpstream401(
-  c: Context,
+  call: ApiCall,
   ctx: ProxyContext,
   session: Session,
   failed: Failed401,
 ): Promise<void> {
-  const verdict = await classifyUpstream401(c, ctx, session.scope, failed)
+  const verdict = await classifyUpstream401(call, ctx, session.scope, failed)
   const isScope = verdict.kind === 'scope'
-  addTraceStep(c, {
+  noteStep(call.trace, {
     kind: 'api',
     title: isScope
       ? 'A scope failure: the token works, the session stays'
@@ -96,15 +96,15 @@ export async function settleUpstream401(
     notes: [verdict.reason],
   })
   if (isScope) {
-    c.header(SCOPE_FAILURE_HEADER, verdict.missing.join(','))
+    call.headers[SCOPE_FAILURE_HEADER] = verdict.missing.join(',')
     return
   }
-  await ctx.cookies.endSession(c, session)
-  c.header(SESSION_HEADER, 'ended')
+  await ctx.cookies.endSession(call, session)
+  call.headers[SESSION_HEADER] = 'ended'
 }
 
 export async function classifyUpstream401(
-  c: Context,
+  call: Pick<ApiCall, 'trace'>,
   ctx: ProxyContext,
   sessionScope: string,
   failed: Failed401,
@@ -123,12 +123,12 @@ export async function classifyUpstream401(
   if (failed.endpoint === PROBE) {
     return { kind: 'token-dead', reason: 'GET /user itself was refused.' }
   }
-  return probeToken(c, ctx, failed.requestHeaders)
+  return probeToken(call, ctx, failed.requestHeaders)
 }
 
 /** One `GET /user` with the same token, noted in the flow inspector. */
 async function probeToken(
-  c: Context,
+  call: Pick<ApiCall, 'trace'>,
   ctx: ProxyContext,
   headers: Record<string, string>,
 ): Promise<Upstream401> {
@@ -155,7 +155,7 @@ async function probeToken(
     })
     status = response.status
     const isAlive = status >= 200 && status < 300
-    addTraceStep(c, {
+    noteStep(call.trace, {
       kind: 'api',
       title,
       outcome: 'info',
@@ -174,7 +174,7 @@ async function probeToken(
       },
     })
   } catch {
-    addTraceStep(c, {
+    noteStep(call.trace, {
       kind: 'api',
       title,
       outcome: 'failed',

@@ -17,6 +17,7 @@ import type { ProxyContext } from '../context'
 import { proxyError, type ProxyErrorCode } from '../api/http-errors'
 import { readJsonBody, requestedScope } from '../json-body'
 import { openSession, TRANSACTION_TTL_SECONDS } from './session'
+import { cookieCallOf } from './session-cookie'
 import { primeProfile } from './prime-profile'
 import { callTokenEndpoint } from './token-endpoint'
 import {
@@ -234,7 +235,7 @@ export function createAuthRoutes(ctx: ProxyContext) {
   })
 
   auth.get('/session', async (c) => {
-    const session = await cookies.readSession(c)
+    const session = await cookies.readSession(cookieCallOf(c))
     if (session === null) return c.json({ connected: false } satisfies SessionResponse)
     return c.json({
       connected: true,
@@ -255,9 +256,10 @@ export function createAuthRoutes(ctx: ProxyContext) {
       ],
     })
     // docs/security.md#i1: a copy of the cookie taken before this is refused from now on.
-    const session = await cookies.readSession(c)
-    if (session === null) cookies.clearSession(c)
-    else await cookies.endSession(c, session)
+    const call = cookieCallOf(c)
+    const session = await cookies.readSession(call)
+    if (session === null) cookies.clearSession(call)
+    else await cookies.endSession(call, session)
     // docs/security.md#i2: the browser empties this origin's web storage too. Not "cookies": that
     // one clears the whole registrable domain (every localhost port, every *.example.com app).
     c.header('Clear-Site-Data', '"storage"')

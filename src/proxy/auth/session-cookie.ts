@@ -1,11 +1,32 @@
 /**
  * Reading the session cookie on every forwarded call, cheaply: how many copies the Cookie header
- * carries (cookie tossing, proxy.ts) and the value hono's getCookie would read. A browser sends
+ * carries (cookie tossing, guards.ts) and the value hono's getCookie would read. A browser sends
  * the same Cookie header call after call, so both are remembered by the header's exact text, a
  * bounded number of headers (bench: proxy CPU per forwarded call, bench/profile-proxy.ts). And
- * the paths a tossed copy of the cookie can have, which clearing it must reach.
+ * the paths a tossed copy of the cookie can have, which clearing it must reach, and what the
+ * session's functions read and write of a call (CookieCall).
  */
+import type { Context } from 'hono'
 import { parse as parseCookies } from 'hono/utils/cookie'
+
+/**
+ * What the session cookie's functions need of a call: its Cookie header, its URL as sent, and
+ * where the answer's Set-Cookie headers go. A Hono context gives one (`cookieCallOf`, the /auth
+ * routes); the API's route builds its answer without one (api-routes.ts).
+ */
+export interface CookieCall {
+  readonly cookieHeader: string | undefined
+  readonly url: string
+  setCookie(header: string): void
+}
+
+export function cookieCallOf(c: Context): CookieCall {
+  return {
+    cookieHeader: c.req.header('Cookie'),
+    url: c.req.url,
+    setCookie: (header) => c.header('Set-Cookie', header, { append: true }),
+  }
+}
 
 const COOKIE_SCAN_CACHE_SIZE = 256
 /** Longer Cookie headers are scanned each time rather than kept. */

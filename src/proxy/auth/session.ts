@@ -6,7 +6,8 @@
  *   never leaves the server in any other way.
  */
 import type { Context } from 'hono'
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { deleteCookie, generateCookie, getCookie, setCookie } from 'hono/cookie'
+import { parse as parseCookies, type CookieOptions } from 'hono/utils/cookie'
 import { z } from 'zod'
 import type { TokenResponse } from '../../protocol/schemas'
 import { grantedScope } from '../../protocol/scopes'
@@ -15,7 +16,13 @@ import type { ProxyContext } from '../context'
 import { isSessionEnded, markSessionEnded } from './ended-sessions'
 import { stateId } from './oauth'
 import type { Sealer } from './seal'
-import { remember, sessionCookieScanner, tossedCookiePaths } from './session-cookie'
+import {
+  cookieCallOf,
+  remember,
+  sessionCookieScanner,
+  tossedCookiePaths,
+  type CookieCall,
+} from './session-cookie'
 import type { StateStore } from '../store/state-store'
 
 export const TRANSACTION_TTL_SECONDS = 600
@@ -77,31 +84,25 @@ export interface CookieJar {
   writeClientCode(c: Context, attempt: ClientCodeAttempt): Promise<void>
   readClientCode(c: Context): Promise<ClientCodeAttempt | null>
   clearClientCode(c: Context): void
-  readSession(c: Context): Promise<Session | null>
-  writeSession(c: Context, session: Session): Promise<void>
+  readSession(call: CookieCall): Promise<Session | null>
+  writeSession(call: CookieCall, session: Session): Promise<void>
   /** Clears the session cookie, every variant of it this request can reach (see below). */
-  clearSession(c: Context): void
+  clearSession(call: CookieCall): void
   /**
    * Ends a session for good (docs/security.md#i1): its cookie is cleared, and any copy of it taken
    * before is refused until it would have expired anyway.
    */
-  endSession(c: Context, session: Session): Promise<void>
+  endSession(call: CookieCall, session: Session): Promise<void>
   /**
    * Ends the live session this request carries, if any, before a new one replaces it ("Connect
    * again", an incremental grant): a copy of the old cookie must not outlive the replacement.
    */
-  endPreviousSession(c: Context): Promise<void>
+  endPreviousSession(call: CookieCall): Promise<void>
   /**
-   * True when the request carries the session cookie more than once: another server on a
+   * True when a Cookie header carries the session cookie more than once: another server on a
    * sibling localhost port set one with a narrower path (cookie tossing; cookies ignore ports).
    */
-  hasDuplicateSessionCookie(c: Context): boolean
-  /**
-   * The session of a Cookie header when reading it would change nothing: exactly one session
-   * cookie, live, not ended and not due for a touch; null otherwise, whatever the reason (the
-   * fast lane, fast-lane.ts, then leaves the call to the full route, which says why).
-   */
-  settledSession(cookieHeader: string | undefined): Promise<Session | null>
+  hasDuplicateSessionCookie(cookieHeader: string | undefined): boolean
 }
 
 export function createCookieJar(
@@ -152,28 +153,39 @@ export function createCookieJar(
     return pending.sort((a, b) => a.createdAt - b.createdAt)
   }
 
-  function clearSession(c: Context): void {
-    deleteCookie(c, sessionCookieName, sessionCookie)
+  // What hono/cookie's deleteCookie writes, without a context.
+  const deleted = (name: string, options: CookieOptions) =>
+    generateCookie(name, '', { ...options, maxAge: 0 })
+
+  function clearSession(call: CookieCall): void {
+    call.setCookie(deleted(sessionCookieName, sessionCookie))
     // A __Host- cookie can only have Path=/ (RFC 6265bis §4.1.3.2): no narrower copy can exist.
     if (!config.isSecure) {
       // The path as sent (Hono's c.req.path is decoded): see tossedCookiePaths.
-      for (const path of tossedCookiePaths(new URL(c.req.url).pathname)) {
-        deleteCookie(c, sessionCookieName, { ...sessionCookie, path })
+      for (const path of tossedCookiePaths(new URL(call.url).pathname)) {
+        call.setCookie(deleted(sessionCookieName, { ...sessionCookie, path }))
       }
     }
-    if (getCookie(c, hintCookieName) !== undefined) {
-      deleteCookie(c, hintCookieName, connectedHintCookie)
+    if (
+      call.cookieHeader !== undefined &&
+      parseCookies(call.cookieHeader, hintCookieName)[hintCookieName] !== undefined
+    ) {
+      call.setCookie(deleted(hintCookieName, connectedHintCookie))
     }
   }
 
-  async function writeSession(c: Context, session: Session): Promise<void> {
+  async function writeSession(call: CookieCall, session: Session): Promise<void> {
     const remaining = Math.max(
       1,
       Math.floor((session.connectedAt + SESSION_ABSOLUTE_SECONDS * 1000 - clock()) / 1000),
     )
     const sealed = await sealer.seal('session', session, remaining)
-    setCookie(c, sessionCookieName, sealed, { ...sessionCookie, maxAge: remaining })
-    setCookie(c, hintCookieName, '1', { ...connectedHintCookie, maxAge: remaining })
+    call.setCookie(
+      generateCookie(sessionCookieName, sealed, { ...sessionCookie, maxAge: remaining }),
+    )
+    call.setCookie(
+      generateCookie(hintCookieName, '1', { ...connectedHintCookie, maxAge: remaining }),
+    )
   }
 
   const scanSessionCookie = sessionCookieScanner(sessionCookieName)
@@ -208,9 +220,9 @@ export function createCookieJar(
       session.connectedAt + SESSION_ABSOLUTE_SECONDS * 1000,
       clock(),
     )
-  async function endSession(c: Context, session: Session): Promise<void> {
+  async function endSession(call: CookieCall, session: Session): Promise<void> {
     await markEnded(session)
-    clearSession(c)
+    clearSession(call)
   }
 
   /**
@@ -235,8 +247,8 @@ export function createCookieJar(
     return session
   }
 
-  async function readSession(c: Context): Promise<Session | null> {
-    const session = await liveSession(scanSessionCookie(c.req.header('Cookie')).value)
+  async function readSession(call: CookieCall): Promise<Session | null> {
+    const session = await liveSession(scanSessionCookie(call.cookieHeader).value)
     if (session === 'none') return null
     // An ended session's cookie is refused but not deleted here: a request the browser sent with
     // it before the login that replaced it had answered (the callback page's first session read)
@@ -244,12 +256,12 @@ export function createCookieJar(
     // (proxy-security.test.ts, "a replaced session is ended").
     if (session === 'ended') return null
     if (session === 'dead') {
-      clearSession(c)
+      clearSession(call)
       return null
     }
     const now = clock()
     if (now - session.lastActiveAt > SESSION_TOUCH_SECONDS * 1000) {
-      await writeSession(c, { ...session, lastActiveAt: now })
+      await writeSession(call, { ...session, lastActiveAt: now })
     }
     return session
   }
@@ -298,19 +310,11 @@ export function createCookieJar(
     writeSession,
     clearSession,
     endSession,
-    async endPreviousSession(c) {
-      const session = await liveSession(scanSessionCookie(c.req.header('Cookie')).value)
+    async endPreviousSession(call) {
+      const session = await liveSession(scanSessionCookie(call.cookieHeader).value)
       if (typeof session !== 'string') await markEnded(session)
     },
-    hasDuplicateSessionCookie: (c) => scanSessionCookie(c.req.header('Cookie')).count > 1,
-    async settledSession(cookieHeader) {
-      const scan = scanSessionCookie(cookieHeader)
-      if (scan.count !== 1) return null
-      const session = await liveSession(scan.value)
-      if (typeof session === 'string') return null
-      // Due for a touch: readSession would write a new cookie, which only the full route does.
-      return clock() - session.lastActiveAt > SESSION_TOUCH_SECONDS * 1000 ? null : session
-    },
+    hasDuplicateSessionCookie: (cookieHeader) => scanSessionCookie(cookieHeader).count > 1,
   }
 }
 
@@ -328,7 +332,8 @@ export async function openSession(
   const now = ctx.clock()
   // A replaced session ("Connect again", an incremental grant) ends here, not whenever its
   // cookie would have expired: a copy of it taken before is refused (docs/security.md P8).
-  await ctx.cookies.endPreviousSession(c)
+  const call = cookieCallOf(c)
+  await ctx.cookies.endPreviousSession(call)
   const session: Session = {
     id: ctx.randomBytes(16).toString('base64url'),
     accessToken: token.access_token,
@@ -337,6 +342,6 @@ export async function openSession(
     connectedAt: now,
     lastActiveAt: now,
   }
-  await ctx.cookies.writeSession(c, session)
+  await ctx.cookies.writeSession(call, session)
   return session
 }
