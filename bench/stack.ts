@@ -191,11 +191,21 @@ function cookiesOf(response: Response): string[] {
 }
 
 /**
+ * The scopes the profile's panels need: the page is measured as a user who granted them sees it.
+ * (Without them each panel gets the service's 403, which Chrome logs as a console error, and
+ * Lighthouse's Best Practices counts it.)
+ */
+const PROFILE_SCOPES = ['repo:read', 'group:read']
+
+/**
  * A login through the running proxy up to the service's answer: started, signed in, consented.
  * Answers the code, the state, the transaction's cookies (`name=value`) and the callback's URL
  * as the service redirects to it.
  */
-export async function startLoginThroughProxy(stack: BenchStack) {
+export async function startLoginThroughProxy(
+  stack: BenchStack,
+  scopes: readonly string[] = PROFILE_SCOPES,
+) {
   const response = await fetch(`${stack.appUrl}/auth/start`, {
     method: 'POST',
     headers: {
@@ -203,10 +213,7 @@ export async function startLoginThroughProxy(stack: BenchStack) {
       Origin: stack.appOrigin,
       'Content-Type': 'application/json',
     },
-    // The scopes the profile's panels need: the page is measured as a user who granted them
-    // sees it. (Without them each panel gets the service's 403, which Chrome logs as a console
-    // error, and Lighthouse's Best Practices counts it.)
-    body: JSON.stringify({ scopes: ['repo:read', 'group:read'] }),
+    body: JSON.stringify({ scopes }),
   })
   if (response.status !== 200) throw new Error(`POST /auth/start answered ${response.status}`)
   const body = StartLoginResponseSchema.parse(await response.json())
@@ -222,8 +229,11 @@ export async function startLoginThroughProxy(stack: BenchStack) {
 }
 
 /** The real flow through the running proxy: start, sign in and consent, exchange. */
-export async function connectThroughProxy(stack: BenchStack): Promise<SessionCookie[]> {
-  const login = await startLoginThroughProxy(stack)
+export async function connectThroughProxy(
+  stack: BenchStack,
+  scopes?: readonly string[],
+): Promise<SessionCookie[]> {
+  const login = await startLoginThroughProxy(stack, scopes)
   const response = await fetch(`${stack.appUrl}/auth/exchange`, {
     method: 'POST',
     headers: {
