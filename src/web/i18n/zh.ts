@@ -13,6 +13,7 @@ import { inspectorMessagesZh } from '../inspector/messages.zh'
 import { profileMessagesZh } from '../profile/messages.zh'
 import { scopesMessagesZh } from '../scopes/messages.zh'
 import { sessionMessagesZh } from '../session/messages.zh'
+import { snippetMessagesZh } from '../lib/snippets/snippet-messages.zh'
 import { userCardMessagesZh } from '../lib/user-card-messages.zh'
 import { usersMessagesZh } from '../users/messages.zh'
 
@@ -28,6 +29,7 @@ export const zhCatalogs = {
   profile: profileMessagesZh,
   scopes: scopesMessagesZh,
   session: sessionMessagesZh,
+  snippets: snippetMessagesZh,
   userCard: userCardMessagesZh,
   users: usersMessagesZh,
 }
