@@ -1,46 +1,43 @@
 /**
- * What the service answered through the proxy: status, the headers the playground passes back
- * (rate limit, scopes), the time the call took, the body as a searchable tree, and the request
- * as curl and as TypeScript to run outside the playground.
+ * What the service answered through the proxy: the status, the time the call took, every header
+ * (response-headers.tsx), the body as a tree or as text (json-view.tsx), and the request as code
+ * to run outside the playground (src/web/lib/snippets/).
  */
-import { useState } from 'react'
 import { formatNumber } from '../i18n/format'
 import { useLocale, useMessages } from '../i18n/use-messages'
-import { explorerMessages } from './messages'
+import { SnippetTabs } from '../lib/snippets/snippet-tabs'
+import { snippetMessages } from '../lib/snippets/snippet-messages'
+import { JsonView, type LeafAction } from './json-view'
+import { ResponseHeaders } from './response-headers'
+import { responseMessages } from './response-messages'
 import type { RawApiResult } from './send-request'
-import { JsonView } from './json-view'
-import { curlSnippet, fetchSnippet, type SnippetRequest } from './snippets'
-
-function CopyButton({ label, text }: { label: string; text: string }) {
-  const m = useMessages('explorer', explorerMessages)
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle')
-  const copy = () =>
-    navigator.clipboard.writeText(text).then(
-      () => setState('copied'),
-      () => setState('failed'),
-    )
-  return (
-    <button type="button" className="btn btn-small" onClick={() => void copy()}>
-      {state === 'copied' ? m.copied : state === 'failed' ? m.copyFailed : label}
-    </button>
-  )
-}
+import './response.css'
 
 interface ResponseViewProps {
   result: RawApiResult
   request: { method: string; servicePath: string; body?: string }
   baseUrl: string
+  /** Rendered beside every leaf of the body's tree: the form's "Use as …" (chaining a value). */
+  leafAction?: LeafAction | undefined
 }
 
-export function ResponseView({ result, request, baseUrl }: ResponseViewProps) {
-  const m = useMessages('explorer', explorerMessages)
+/** One number per answer, for the tree's key (the answer object is new for every call). */
+const answerIds = new WeakMap<RawApiResult, number>()
+let answers = 0
+function answerId(result: RawApiResult): number {
+  let id = answerIds.get(result)
+  if (id === undefined) {
+    answers += 1
+    id = answers
+    answerIds.set(result, id)
+  }
+  return id
+}
+
+export function ResponseView({ result, request, baseUrl, leafAction }: ResponseViewProps) {
+  const m = useMessages('response', responseMessages)
+  const s = useMessages('snippets', snippetMessages)
   const locale = useLocale()
-  const snippet: SnippetRequest = { ...request, baseUrl }
-  const headers = [...result.headers].filter(([name]) =>
-    /^x-(ratelimit|oauth|accepted)|^retry-after$/i.test(name),
-  )
-  const curl = curlSnippet(snippet)
-  const code = fetchSnippet(snippet)
   return (
     <section className="explorer-response" aria-label={m.response}>
       <h3>
@@ -55,35 +52,22 @@ export function ResponseView({ result, request, baseUrl }: ResponseViewProps) {
           {m.milliseconds({ ms: formatNumber(locale, result.durationMs) })}
         </span>
       </h3>
-      {headers.length > 0 && (
-        <dl className="props explorer-headers">
-          {headers.map(([name, value]) => (
-            <div key={name} className="props-row">
-              <dt className="mono">{name}</dt>
-              <dd className="mono">{value}</dd>
-            </div>
-          ))}
-        </dl>
-      )}
+      <ResponseHeaders headers={result.headers} />
       {result.body === undefined ? (
         <p className="muted">{m.noBody}</p>
       ) : (
-        <JsonView value={result.body} label={m.responseBody} />
+        // A new body starts a new tree: what was open, picked or searched was of the last one.
+        <JsonView
+          key={answerId(result)}
+          value={result.body}
+          label={m.responseBody}
+          leafAction={leafAction}
+        />
       )}
       <details className="explorer-snippets">
-        <summary>{m.outside}</summary>
-        <p className="field-hint">{m.outsideHint}</p>
-        {/* Captions, not aria-label on <pre> (which a screen reader may not announce). */}
-        <figure>
-          <figcaption className="field-hint">{m.curlCaption}</figcaption>
-          <pre className="mono">{curl}</pre>
-        </figure>
-        <CopyButton label={m.copyCurl} text={curl} />
-        <figure>
-          <figcaption className="field-hint">{m.fetchCaption}</figcaption>
-          <pre className="mono">{code}</pre>
-        </figure>
-        <CopyButton label={m.copyFetch} text={code} />
+        <summary>{s.outside}</summary>
+        <p className="field-hint">{s.outsideHint}</p>
+        <SnippetTabs request={{ ...request, baseUrl }} />
       </details>
     </section>
   )
