@@ -8,6 +8,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Page } from '@playwright/test'
 import { AXE_TAGS, describeViolation } from './support/axe'
+import { connectInAnyLanguage } from './support/any-language'
 import { connectAs, expect, test } from './support/fixtures'
 
 // The form's part: how a call is made. Kept here at the top, in one place, to follow the form.
@@ -70,8 +71,11 @@ test.describe('the explorer’s response', () => {
     await expect(leafRow(page, '"slug": "api-handbook"')).toBeHidden()
     await expect(handbook).toBeHidden()
 
-    // A keyboard opens one item: its summary is a disclosure.
-    await page.locator('.json-root > li > details > summary').click()
+    // A keyboard opens the list, then one item: each summary is a disclosure.
+    await page.locator('.json-root summary', { hasText: /^"data": \[…\]/ }).focus()
+    await page.keyboard.press('Enter')
+    await expect(handbook).toBeVisible()
+    await expect(leafRow(page, '"slug": "api-handbook"')).toBeHidden()
     await handbook.focus()
     await page.keyboard.press('Enter')
     await expect(leafRow(page, '"slug": "api-handbook"')).toBeVisible()
@@ -90,6 +94,7 @@ test.describe('the explorer’s response', () => {
 
   test('copies a path, a value and the whole body, and shows the raw text', async ({ page }) => {
     await listRepos(page)
+    await expect(page.getByRole('button', { name: 'Copy path' })).toBeDisabled()
     await page.getByRole('button', { name: 'Expand all' }).click()
     await leafRow(page, '"slug": "api-handbook"').click()
     await expect(page.locator('.json-path')).toHaveText('data[0].slug')
@@ -128,13 +133,20 @@ test.describe('the explorer’s response', () => {
     await listRepos(page)
     const headers = page.locator('.response-headers')
     await expect(headers.locator('summary')).toHaveText(/^Headers \(\d+\)$/)
-    const names = await headers.locator('dt').allInnerTexts()
-    expect(names.slice(0, 2)).toEqual(['x-ratelimit-limit', 'x-ratelimit-remaining'])
-    expect(names).toContain('content-type')
+    await expect(headers.locator('dl')).toBeHidden()
+    await headers.locator('summary').click()
+    await expect(headers.locator('dl')).toBeVisible()
+    // Each name, and "(key header)" after a key one (read by screen readers, not shown).
+    const names = await headers.locator('dt').allTextContents()
+    expect(names.slice(0, 5)).toEqual([
+      'x-ratelimit-limit (key header)',
+      'x-ratelimit-remaining (key header)',
+      'x-oauth-scopes (key header)',
+      'x-accepted-oauth-scopes (key header)',
+      'content-type (key header)',
+    ])
     expect(names).toContain('cache-control')
     expect(names).toContain('x-content-type-options')
-    await headers.locator('summary').click()
-    await expect(headers.locator('dl')).toBeHidden()
   })
 
   test('shows the snippets as tabs the arrow keys move through, each with a copy button', async ({
@@ -195,7 +207,7 @@ test.describe('the explorer’s response in Chinese', () => {
     context,
   }) => {
     await allowClipboard(context)
-    await connectAs(page, { login: 'alice', scopes: ['repo:read'] })
+    await connectInAnyLanguage(page, { login: 'alice', scopes: ['repo:read'] })
     await listRepos(page, '发送')
     await expect(responseRegion(page, '响应')).toBeVisible()
     await expect(page.locator('.json-root summary', { hasText: 'API Handbook' })).toHaveText(
@@ -205,7 +217,7 @@ test.describe('the explorer’s response in Chinese', () => {
     await expect(leafRow(page, '"slug": "api-handbook"')).toBeVisible()
     await page.getByRole('searchbox', { name: '搜索响应体' }).fill('不存在')
     await expect(page.getByText('没有匹配“不存在”的内容。')).toBeVisible()
-    await expect(page.locator('.response-headers summary')).toHaveText(/^响应头 （\d+）$/)
+    await expect(page.locator('.response-headers summary')).toHaveText(/^响应头（\d+）$/)
 
     await page.getByText('在演练场之外运行').click()
     const panel = page.getByRole('tabpanel')
@@ -227,7 +239,7 @@ test.describe('screenshots of the response', () => {
         const context = await browser.newContext({ locale, colorScheme })
         await allowClipboard(context)
         const page = await context.newPage()
-        await connectAs(page, { login: 'alice', scopes: ['repo:read'] })
+        await connectInAnyLanguage(page, { login: 'alice', scopes: ['repo:read'] })
         const send = locale === 'en-US' ? 'Send' : '发送'
         for (const width of [1280, 390]) {
           await page.setViewportSize({ width, height: 900 })
@@ -235,6 +247,7 @@ test.describe('screenshots of the response', () => {
           const region = page.locator('.explorer-response')
           const name = `${folder}/${locale}-${colorScheme}-${width}`
           await region.screenshot({ path: `${name}-collapsed.png` })
+          await page.locator('.response-headers > summary').click()
           await page.locator('.json-views + .btn').click()
           await page.locator('.json-root .json-pick').nth(2).click()
           await page.locator('.explorer-snippets > summary').click()

@@ -223,7 +223,7 @@ export function JsonView({
         <CopyButton label={m.copyBody} text={raw} />
       </div>
       {view === 'raw' ? (
-        <pre className="json-raw mono" tabIndex={0} aria-label={m.rawLabel}>
+        <pre className="json-root json-raw mono" tabIndex={0} aria-label={m.rawLabel}>
           {raw}
         </pre>
       ) : (
@@ -240,7 +240,7 @@ export function JsonView({
               value={query}
               onChange={(event) => onSearch(event.target.value)}
             />
-            <span aria-live="polite" className={found.matches === 0 ? 'json-no-match' : 'muted'}>
+            <span aria-live="polite" className="muted">
               {needle === ''
                 ? ''
                 : found.matches === 0
@@ -251,17 +251,20 @@ export function JsonView({
                     })}
             </span>
           </div>
+          {/* Always there, its buttons disabled until a row is picked: nothing moves. */}
           <div className="json-pathbar">
+            <span className="muted">{m.selectedPath}</span>
             {picked === null ? (
-              <span className="muted">{m.pickRow}</span>
+              <span className="json-path muted">{m.pickRow}</span>
             ) : (
-              <>
-                <span className="muted">{m.selectedPath}</span>
-                <code className="json-path">{pickedText}</code>
-                <CopyButton label={m.copyPath} text={pickedText} />
-                <CopyButton label={m.copyValue} text={() => copyText(valueAt(value, picked))} />
-              </>
+              <code className="json-path">{pickedText}</code>
             )}
+            <CopyButton label={m.copyPath} text={pickedText} disabled={picked === null} />
+            <CopyButton
+              label={m.copyValue}
+              text={() => copyText(valueAt(value, picked ?? []))}
+              disabled={picked === null}
+            />
           </div>
           <ul className="json-tree json-root" aria-label={label}>
             <Node name={null} path={[]} value={value} tree={tree} />

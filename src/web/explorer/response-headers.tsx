@@ -14,17 +14,17 @@ export function ResponseHeaders({ headers }: { headers: Headers }) {
   const locale = useLocale()
   const rows = orderHeaders(headers)
   return (
-    <details className="response-headers" open>
+    <details className="response-headers">
       <summary>
-        {m.headers}{' '}
+        {m.headers}
         <span className="muted">{m.headerCount({ count: formatNumber(locale, rows.length) })}</span>
       </summary>
       <p className="field-hint">{m.headersHint}</p>
       <dl className="props explorer-headers">
         {rows.map(({ name, value, isKey }) => (
-          <div key={name} className={isKey ? 'props-row response-header-key' : 'props-row'}>
+          <div key={name} className="props-row">
             <dt className="mono">
-              {name}
+              {isKey ? <strong>{name}</strong> : name}
               {isKey && <span className="visually-hidden"> ({m.keyHeader})</span>}
             </dt>
             <dd className="mono">{value}</dd>

@@ -10,7 +10,7 @@ export const responseMessages = {
   copyBody: 'Copy body',
   // The headers (response-headers.tsx).
   headers: 'Headers',
-  headerCount: (p: { count: string }) => `(${p.count})`,
+  headerCount: (p: { count: string }) => ` (${p.count})`,
   headersHint:
     'Of the service’s headers, the proxy passes back the rate limit, the scopes and Retry-After; the others here are the proxy’s own.',
   keyHeader: 'key header',
@@ -29,7 +29,7 @@ export const responseMessages = {
   noMatch: (p: { search: string }) => `No match for “${p.search}”.`,
   items: (p: { count: number; shown: string }) => (p.count === 1 ? '1 item' : `${p.shown} items`),
   keys: (p: { count: number; shown: string }) => (p.count === 1 ? '1 key' : `${p.shown} keys`),
-  pickRow: 'Pick a row to copy its path or its value.',
+  pickRow: 'pick a row',
   selectedPath: 'Path (JavaScript)',
   copyPath: 'Copy path',
   copyValue: 'Copy value',

@@ -24,7 +24,7 @@ export const responseMessagesZh: typeof responseMessages = {
   noMatch: (p) => `没有匹配“${p.search}”的内容。`,
   items: (p) => `${p.shown} 项`,
   keys: (p) => `${p.shown} 个键`,
-  pickRow: '选中一行，即可复制它的路径或值。',
+  pickRow: '请选中一行',
   selectedPath: '路径（JavaScript 写法）',
   copyPath: '复制路径',
   copyValue: '复制值',

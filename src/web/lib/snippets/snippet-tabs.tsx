@@ -57,6 +57,7 @@ export function SnippetTabs({ request }: { request: SnippetRequest }) {
             }}
             type="button"
             role="tab"
+            className="btn btn-small"
             id={`${id}-tab-${language}`}
             aria-selected={language === active}
             aria-controls={`${id}-panel-${language}`}
@@ -80,7 +81,7 @@ export function SnippetTabs({ request }: { request: SnippetRequest }) {
           >
             <p className="field-hint">{m.captions[language]}</p>
             {/* Focusable: it scrolls sideways, and a keyboard must be able to scroll it. */}
-            <pre className="mono snippet-code" tabIndex={0}>
+            <pre className="mono" tabIndex={0}>
               {code}
             </pre>
             <CopyButton label={m.copy({ language: m.tabs[language] })} text={code} />
