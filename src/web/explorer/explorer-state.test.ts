@@ -7,7 +7,6 @@ import {
   readInputs,
   writeInputs,
 } from './explorer-state'
-import { curlSnippet, fetchSnippet } from './snippets'
 import { explorerMessagesZh } from './messages.zh'
 import { SUMMARIES_EN } from './summaries-en'
 
@@ -91,33 +90,5 @@ describe('the catalogue', () => {
       'repo',
       'statistic',
     ])
-  })
-})
-
-describe('snippets', () => {
-  const request = {
-    method: 'PUT',
-    baseUrl: 'https://www.yuque.com/api/v2',
-    servicePath: '/repos/1/docs/intro',
-    body: '{\n "title": "It\'s"\n}',
-  }
-  it('copies as curl with a token placeholder and the compact body, shell-quoted', () => {
-    expect(curlSnippet(request)).toBe(
-      [
-        '# Set YUQUE_TOKEN to an access token first.',
-        "curl -i -X PUT 'https://www.yuque.com/api/v2/repos/1/docs/intro' \\",
-        '  -H "X-Auth-Token: $YUQUE_TOKEN" \\',
-        "  -H 'Accept: application/json' \\",
-        "  -H 'Content-Type: application/json' \\",
-        `  --data '{"title":"It'\\''s"}'`,
-      ].join('\n'),
-    )
-  })
-
-  it('copies as TypeScript fetch reading the token from process.env', () => {
-    const code = fetchSnippet(request)
-    expect(code).toContain("'X-Auth-Token': process.env.YUQUE_TOKEN ?? ''")
-    expect(code).toContain('body: JSON.stringify({"title":"It\'s"})')
-    expect(code).toContain("method: 'PUT'")
   })
 })

@@ -1,46 +1,55 @@
 /**
- * What the service answered through the proxy: status, the headers the playground passes back
- * (rate limit, scopes), the time the call took, the body as a searchable tree, and the request
- * as curl and as TypeScript to run outside the playground.
+ * What the service answered through the proxy: the status and the time the call took, then
+ * (response-details.tsx, loaded apart) every header, the body as a tree or as text, and the
+ * request as code to run outside the playground (src/web/lib/snippets/).
  */
-import { useState } from 'react'
+import { lazy, Suspense } from 'react'
 import { formatNumber } from '../i18n/format'
 import { useLocale, useMessages } from '../i18n/use-messages'
-import { explorerMessages } from './messages'
+import type { LeafAction } from './json-view'
+import { responseMessages } from './response-messages'
 import type { RawApiResult } from './send-request'
-import { JsonView } from './json-view'
-import { curlSnippet, fetchSnippet, type SnippetRequest } from './snippets'
+// Here, not in the details' own chunk: one CSS file less (all CSS has a budget, bench/bundle.ts).
+import '../lib/snippets/snippets.css'
+import './response.css'
 
-function CopyButton({ label, text }: { label: string; text: string }) {
-  const m = useMessages('explorer', explorerMessages)
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle')
-  const copy = () =>
-    navigator.clipboard.writeText(text).then(
-      () => setState('copied'),
-      () => setState('failed'),
-    )
-  return (
-    <button type="button" className="btn btn-small" onClick={() => void copy()}>
-      {state === 'copied' ? m.copied : state === 'failed' ? m.copyFailed : label}
-    </button>
-  )
+/**
+ * The details load once the explorer has painted (when the browser is idle), so they are there
+ * by the first Send's answer, and the route's own code stays within its budget (bench/bundle.ts).
+ */
+const loadDetails = () => import('./response-details')
+const ResponseDetails = lazy(() =>
+  loadDetails().then((module) => ({ default: module.ResponseDetails })),
+)
+if (typeof window !== 'undefined') {
+  const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1))
+  idle(() => void loadDetails())
 }
 
 interface ResponseViewProps {
   result: RawApiResult
   request: { method: string; servicePath: string; body?: string }
   baseUrl: string
+  /** Rendered beside every leaf of the body's tree: the form's "Use as …" (chaining a value). */
+  leafAction?: LeafAction | undefined
 }
 
-export function ResponseView({ result, request, baseUrl }: ResponseViewProps) {
-  const m = useMessages('explorer', explorerMessages)
+/** One number per answer, for the tree's key (the answer object is new for every call). */
+const answerIds = new WeakMap<RawApiResult, number>()
+let answers = 0
+function answerId(result: RawApiResult): number {
+  let id = answerIds.get(result)
+  if (id === undefined) {
+    answers += 1
+    id = answers
+    answerIds.set(result, id)
+  }
+  return id
+}
+
+export function ResponseView({ result, request, baseUrl, leafAction }: ResponseViewProps) {
+  const m = useMessages('response', responseMessages)
   const locale = useLocale()
-  const snippet: SnippetRequest = { ...request, baseUrl }
-  const headers = [...result.headers].filter(([name]) =>
-    /^x-(ratelimit|oauth|accepted)|^retry-after$/i.test(name),
-  )
-  const curl = curlSnippet(snippet)
-  const code = fetchSnippet(snippet)
   return (
     <section className="explorer-response" aria-label={m.response}>
       <h3>
@@ -55,36 +64,15 @@ export function ResponseView({ result, request, baseUrl }: ResponseViewProps) {
           {m.milliseconds({ ms: formatNumber(locale, result.durationMs) })}
         </span>
       </h3>
-      {headers.length > 0 && (
-        <dl className="props explorer-headers">
-          {headers.map(([name, value]) => (
-            <div key={name} className="props-row">
-              <dt className="mono">{name}</dt>
-              <dd className="mono">{value}</dd>
-            </div>
-          ))}
-        </dl>
-      )}
-      {result.body === undefined ? (
-        <p className="muted">{m.noBody}</p>
-      ) : (
-        <JsonView value={result.body} label={m.responseBody} />
-      )}
-      <details className="explorer-snippets">
-        <summary>{m.outside}</summary>
-        <p className="field-hint">{m.outsideHint}</p>
-        {/* Captions, not aria-label on <pre> (which a screen reader may not announce). */}
-        <figure>
-          <figcaption className="field-hint">{m.curlCaption}</figcaption>
-          <pre className="mono">{curl}</pre>
-        </figure>
-        <CopyButton label={m.copyCurl} text={curl} />
-        <figure>
-          <figcaption className="field-hint">{m.fetchCaption}</figcaption>
-          <pre className="mono">{code}</pre>
-        </figure>
-        <CopyButton label={m.copyFetch} text={code} />
-      </details>
+      <Suspense fallback={null}>
+        <ResponseDetails
+          result={result}
+          request={request}
+          baseUrl={baseUrl}
+          leafAction={leafAction}
+          answer={answerId(result)}
+        />
+      </Suspense>
     </section>
   )
 }

@@ -57,8 +57,10 @@ describe('catalogs', () => {
       'hello',
       'inspector',
       'profile',
+      'response',
       'scopes',
       'session',
+      'snippets',
       'userCard',
       'users',
     ])

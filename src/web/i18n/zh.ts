@@ -11,8 +11,10 @@ import { explorerMessagesZh } from '../explorer/messages.zh'
 import { helloMessagesZh } from '../hello/messages.zh'
 import { inspectorMessagesZh } from '../inspector/messages.zh'
 import { profileMessagesZh } from '../profile/messages.zh'
+import { responseMessagesZh } from '../explorer/response-messages.zh'
 import { scopesMessagesZh } from '../scopes/messages.zh'
 import { sessionMessagesZh } from '../session/messages.zh'
+import { snippetMessagesZh } from '../lib/snippets/snippet-messages.zh'
 import { userCardMessagesZh } from '../lib/user-card-messages.zh'
 import { usersMessagesZh } from '../users/messages.zh'
 
@@ -26,8 +28,10 @@ export const zhCatalogs = {
   hello: helloMessagesZh,
   inspector: inspectorMessagesZh,
   profile: profileMessagesZh,
+  response: responseMessagesZh,
   scopes: scopesMessagesZh,
   session: sessionMessagesZh,
+  snippets: snippetMessagesZh,
   userCard: userCardMessagesZh,
   users: usersMessagesZh,
 }
