@@ -19,6 +19,7 @@ import { readJsonBody, requestedScope } from '../json-body'
 import { openSession, TRANSACTION_TTL_SECONDS } from './session'
 import { cookieCallOf } from './session-cookie'
 import { primeProfile } from './prime-profile'
+import { throttleLogin } from './client-code-throttle'
 import { callTokenEndpoint } from './token-endpoint'
 import {
   addTraceSecrets,
@@ -91,7 +92,11 @@ export function createAuthRoutes(ctx: ProxyContext) {
     } satisfies PlaygroundConfig),
   )
 
+  // docs/security.md#s4: without a limit, anyone could make the proxy call the token endpoint
+  // with the app's secret as fast as they can send (a start, then an exchange, each time).
   auth.post('/start', async (c) => {
+    const throttled = await throttleLogin(ctx, c, 'start')
+    if (throttled !== null) return throttled
     const body = await readJsonBody(c.req.raw, StartLoginRequestSchema)
     if (!body.ok) return proxyError(c, 400, 'bad_request', body.message)
     const requested = requestedScope(body.data.scopes)
@@ -136,6 +141,8 @@ export function createAuthRoutes(ctx: ProxyContext) {
   })
 
   auth.post('/exchange', async (c) => {
+    const throttled = await throttleLogin(ctx, c, 'exchange')
+    if (throttled !== null) return throttled
     const body = await readJsonBody(c.req.raw, ExchangeRequestSchema)
     if (!body.ok) return proxyError(c, 400, 'bad_request', body.message)
     const { code, state } = body.data
