@@ -9,11 +9,16 @@ import type { AddressInfo } from 'node:net'
 import { Hono } from 'hono'
 import { createEmulator } from '../emulator/emulator'
 import { seedApps } from '../emulator/seed'
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../protocol/playground-api'
+import {
+  CSRF_HEADER,
+  CSRF_HEADER_VALUE,
+  StartLoginResponseSchema,
+} from '../protocol/playground-api'
 import { createInProcessUpstream } from '../proxy/api/upstream'
 import { loadConfig, type Env } from '../proxy/config'
 import { createProxyServer, type ProxyOptions } from '../proxy/proxy'
 import { createServerListener } from '../server/dispatch'
+import { authorizeThroughPages } from './emulator-pages'
 
 export interface HttpAnswer {
   status: number
@@ -37,7 +42,17 @@ export interface ProxyOverHttp {
   send(call: HttpCall): Promise<HttpAnswer>
   /** The headers the web app sends on a state-changing call, for this origin. */
   appHeaders(extra?: Record<string, string>): Record<string, string>
+  /** A login through the real flow (the service's pages in-process): the session's Cookie header. */
+  connect(scopes: string[], login?: string): Promise<string>
   close(): Promise<void>
+}
+
+/** The `name=value` pairs that a response's Set-Cookie lines set (not those they delete). */
+function cookiesSet(setCookie: string | string[] | undefined): string[] {
+  return [setCookie ?? []]
+    .flat()
+    .filter((line) => !/;\s*max-age=0/i.test(line))
+    .map((line) => line.split(';')[0] ?? '')
 }
 
 export async function startProxyOverHttp(
@@ -90,16 +105,36 @@ export async function startProxyOverHttp(
       req.end(body)
     })
 
+  const appHeaders = (extra: Record<string, string> = {}) => ({
+    [CSRF_HEADER]: CSRF_HEADER_VALUE,
+    Origin: origin,
+    'Content-Type': 'application/json',
+    ...extra,
+  })
   return {
     origin,
     emulator,
     send,
-    appHeaders: (extra = {}) => ({
-      [CSRF_HEADER]: CSRF_HEADER_VALUE,
-      Origin: origin,
-      'Content-Type': 'application/json',
-      ...extra,
-    }),
+    appHeaders,
+    async connect(scopes, login = 'alice') {
+      const started = await send({
+        method: 'POST',
+        path: '/auth/start',
+        headers: appHeaders(),
+        body: JSON.stringify({ scopes }),
+      })
+      const { authorizeUrl, state } = StartLoginResponseSchema.parse(JSON.parse(started.body))
+      const page = await authorizeThroughPages(emulator.app, authorizeUrl, { login })
+      const code = new URL(page.location ?? '', origin).searchParams.get('code')
+      const exchanged = await send({
+        method: 'POST',
+        path: '/auth/exchange',
+        headers: appHeaders({ Cookie: cookiesSet(started.headers['set-cookie']).join('; ') }),
+        body: JSON.stringify({ code, state }),
+      })
+      if (exchanged.status !== 200) throw new Error(`login failed: ${exchanged.body}`)
+      return cookiesSet(exchanged.headers['set-cookie']).join('; ')
+    },
     async close() {
       server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))
