@@ -264,14 +264,17 @@ export function createAuthRoutes(ctx: ProxyContext) {
       ],
     })
     // docs/security.md#i1: a copy of the cookie taken before this is refused from now on.
-    const call = cookieCallOf(c)
-    const session = await cookies.readSession(call)
-    if (session === null) cookies.clearSession(call)
-    else await cookies.endSession(call, session)
+    const outcome = await cookies.logout(cookieCallOf(c))
     // docs/security.md#i2: the browser empties this origin's web storage too. Not "cookies": that
     // one clears the whole registrable domain (every localhost port, every *.example.com app).
     c.header('Clear-Site-Data', '"storage"')
-    return c.body(null, 204)
+    if (outcome !== 'pending') return c.body(null, 204)
+    // docs/security.md#s8: logged out here; the end of copies elsewhere waits for the store.
+    return c.json({
+      loggedOut: true,
+      serverSideEnd: 'pending',
+      message: `You are logged out in this browser. The playground's ${ctx.store.name} store is unavailable, so ending copies of this session elsewhere is pending: it is recorded as soon as the store answers.`,
+    })
   })
 
   return auth

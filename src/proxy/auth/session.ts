@@ -12,7 +12,7 @@ import type { TokenResponse } from '../../protocol/schemas'
 import { grantedScope } from '../../protocol/scopes'
 import type { Config } from '../config'
 import type { ProxyContext } from '../context'
-import { isSessionEnded, markSessionEnded } from './ended-sessions'
+import { createEndedSessions } from './ended-sessions'
 import type { Sealer } from './seal'
 import { createTransactionCookies, type TransactionCookies } from './transactions'
 import {
@@ -75,7 +75,12 @@ export interface CookieJar extends TransactionCookies {
    * Ends a session for good (docs/security.md#i1): its cookie is cleared, and any copy of it taken
    * before is refused until it would have expired anyway.
    */
-  endSession(call: CookieCall, session: Session): Promise<void>
+  endSession(call: CookieCall, session: Session): Promise<'ended' | 'pending'>
+  /**
+   * Logout: ends the session this request's cookie holds and clears the cookie, whether or not
+   * the store answers (`pending`: the end is recorded once it does; ended-sessions.ts).
+   */
+  logout(call: CookieCall): Promise<'none' | 'ended' | 'pending'>
   /**
    * Ends the live session this request carries, if any, before a new one replaces it ("Connect
    * again", an incremental grant): a copy of the old cookie must not outlive the replacement.
@@ -178,16 +183,13 @@ export function createCookieJar(
   // Sessions live in sealed cookies, so there is no server-side record to delete at logout
   // (decision 0003). What is kept instead is the ids of the sessions ended before their cookies
   // expire, in the StateStore (ended-sessions.ts): a copy of such a cookie is refused.
+  const ended = createEndedSessions(store, clock)
   const markEnded = (session: Session) =>
-    markSessionEnded(
-      store,
-      session.id,
-      session.connectedAt + SESSION_ABSOLUTE_SECONDS * 1000,
-      clock(),
-    )
-  async function endSession(call: CookieCall, session: Session): Promise<void> {
-    await markEnded(session)
+    ended.end(session.id, session.connectedAt + SESSION_ABSOLUTE_SECONDS * 1000)
+  async function endSession(call: CookieCall, session: Session): Promise<'ended' | 'pending'> {
+    // Cleared first: the browser's copy goes even when the store does not answer.
     clearSession(call)
+    return markEnded(session)
   }
 
   /**
@@ -208,7 +210,7 @@ export function createCookieJar(
     if (session === null || clock() - session.lastActiveAt > SESSION_IDLE_SECONDS * 1000) {
       return 'dead'
     }
-    if (await isSessionEnded(store, session.id)) return 'ended'
+    if (await ended.isEnded(session.id)) return 'ended'
     return session
   }
 
@@ -256,6 +258,16 @@ export function createCookieJar(
     writeSession,
     clearSession,
     endSession,
+    async logout(call) {
+      const value = scanSessionCookie(call.cookieHeader).value
+      // Unsealed without the store: a logout must not need it (docs/security.md#s8).
+      const session = value === undefined ? null : await unsealSession(value)
+      if (session === null) {
+        clearSession(call)
+        return 'none'
+      }
+      return endSession(call, session)
+    },
     async endPreviousSession(call) {
       const session = await liveSession(scanSessionCookie(call.cookieHeader).value)
       if (typeof session !== 'string') await markEnded(session)
