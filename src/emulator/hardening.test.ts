@@ -2,11 +2,12 @@
  * The emulator's answers to an outside review (docs/security.md, "Outside review: emulator"):
  * login CSRF, guess throttling, the client-code consent warning, and the Host check.
  */
+import type { Context } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { signClientCode } from '../protocol/client-code'
 import { OAuthErrorSchema } from '../protocol/schemas'
 import { createEmulator, type EmulatorOptions } from './emulator'
-import { openSignIn, redeemCode } from '../testing/emulator-pages'
+import { openSignIn, redeemCode, tokenThroughPages } from '../testing/emulator-pages'
 
 const START = Date.parse('2025-01-15T10:00:00.000Z')
 
@@ -145,7 +146,7 @@ describe('client secret guesses are throttled at the token endpoint', () => {
     expect(blocked.status).toBe(429)
     expect(blocked.headers.get('Retry-After')).toBe('900')
     expect(OAuthErrorSchema.parse(await blocked.json()).error_description).toBe(
-      'Too many failed client authentications from this address or for this account. Try again in 15 minutes.',
+      'Too many failed client authentications for this client from this address. Try again in 15 minutes.',
     )
   })
 
@@ -154,6 +155,54 @@ describe('client secret guesses are throttled at the token endpoint', () => {
     for (let attempt = 0; attempt < 12; attempt += 1) {
       expect((await redeemCode(app, `bad-code-${attempt}`)).status).toBe(400)
     }
+  })
+})
+
+describe('a stranger cannot lock the genuine client out of the token endpoint', () => {
+  /** A token request as a cross-site form or a script sends it: `origin` null for none. */
+  function tokenPost(app: App, secret: string, origin: string | null, address = '203.0.113.5') {
+    return app.request('/oauth2/token', {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'User-Agent': 'hardening-test/1.0',
+        'X-Test-Address': address,
+        ...(origin === null ? {} : { Origin: origin }),
+      },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        client_id: 'playground-web',
+        client_secret: secret,
+        code: 'some-code',
+      }).toString(),
+    })
+  }
+  const byHeader = {
+    clientAddress: (c: Context) => c.req.header('X-Test-Address') ?? '203.0.113.5',
+  }
+
+  it('refuses a request carrying Origin (a browser’s) before counting it, so the genuine client still gets its token', async () => {
+    const { app } = setup(byHeader)
+    for (const origin of [...Array<string>(10).fill('http://attacker.test'), 'null']) {
+      const refused = await tokenPost(app, 'wrong', origin)
+      expect(refused.status).toBe(400)
+      const error = OAuthErrorSchema.parse(await refused.json())
+      expect(error.error).toBe('invalid_request')
+      expect(error.error_description).toContain('never by a browser')
+    }
+    // The proxy's call: no Origin, the right secret, from the same address.
+    expect(await tokenThroughPages(app, 'alice', 'repo:read')).toMatch(/^emu_at_/)
+  })
+
+  it('counts wrong secrets per client and address: one address cannot block another', async () => {
+    const { app } = setup(byHeader)
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      expect((await tokenPost(app, `guess-${attempt}`, null, '198.51.100.1')).status).toBe(401)
+    }
+    expect((await tokenPost(app, 'playground-web-secret', null, '198.51.100.1')).status).toBe(429)
+    // Another address: the right secret is judged on its own (a bad code: 400, not 429).
+    expect((await tokenPost(app, 'playground-web-secret', null, '198.51.100.2')).status).toBe(400)
+    expect(await tokenThroughPages(app, 'alice', 'repo:read')).toMatch(/^emu_at_/)
   })
 })
 

@@ -33,5 +33,13 @@ export const RETURN_TO_CASES: readonly (readonly [input: string, expected: strin
   ['/callback', null],
   ['/callback?code=x&state=y', null],
   ['/a/../callback', null],
+  // The router matches paths case-insensitively and decodes unreserved escapes (RFC 3986
+  // §6.2.2): each of these is the callback too (docs/security.md#s9).
+  ['/Callback', null],
+  ['/CALLBACK/', null],
+  ['/%63allback', null],
+  ['/%63%61llback?code=x', null],
+  ['/%2563allback', null],
+  ['/callbacks', '/callbacks'],
   [`/${'a'.repeat(2048)}`, null],
 ]

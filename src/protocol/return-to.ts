@@ -45,6 +45,7 @@ export function safeReturnTo(value: string | null | undefined): string | null {
   // Every decoded layer must be a same-origin path once normalised too: a later decoder (a
   // server, a router) must not find `//evil.test` or `/\evil.test` inside.
   let layer = normalised
+  const layers = [normalised]
   for (let i = 0; i < DECODE_LAYERS; i++) {
     let decoded: string
     try {
@@ -56,9 +57,26 @@ export function safeReturnTo(value: string | null | undefined): string | null {
     const again = normalise(decoded)
     if (!isSameOriginPath(decoded) || again === null || !isSameOriginPath(again)) return null
     layer = decoded
+    layers.push(again)
   }
-  const { pathname } = new URL(normalised, PLACEHOLDER_ORIGIN)
-  // Landing back on the callback would start a second exchange attempt.
-  if (pathname === '/callback' || pathname.startsWith('/callback/')) return null
+  // Landing back on the callback would start a second exchange attempt, in whatever form a
+  // later reader would take for it (docs/security.md#s9).
+  if (layers.some(isCallback)) return null
   return normalised
+}
+
+/**
+ * Whether a normalised same-origin path is the callback route as the router matches it: case
+ * does not matter, and an escape of an unreserved character is that character (RFC 3986
+ * §6.2.2.1, §6.2.2.2): `/Callback` and `/%63allback` are both the callback.
+ */
+function isCallback(value: string): boolean {
+  const { pathname } = new URL(value, PLACEHOLDER_ORIGIN)
+  const path = pathname
+    .replace(/%([0-9a-f]{2})/gi, (escape: string, hex: string) => {
+      const char = String.fromCharCode(parseInt(hex, 16))
+      return /[A-Za-z0-9\-._~]/.test(char) ? char : escape
+    })
+    .toLowerCase()
+  return path === '/callback' || path.startsWith('/callback/')
 }

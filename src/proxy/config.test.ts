@@ -123,4 +123,25 @@ describe('loadConfig', () => {
       'CLIENT_CODE_FLOW=on needs YUQUE_CODE_CLIENT_ID and YUQUE_CODE_CLIENT_SECRET (the app the flow signs for)',
     ])
   })
+
+  it('reads TRUSTED_PROXIES as addresses and CIDR ranges, off by default (docs/security.md#s5)', () => {
+    expect(loadConfig({}, fixedSecret).trustedProxies).toEqual([])
+    const config = loadConfig({ TRUSTED_PROXIES: ' 10.0.0.0/8, 192.0.2.7 ,fd00::/8' }, fixedSecret)
+    expect(config.trustedProxies.map((range) => range.bits)).toEqual([104, 128, 8])
+  })
+
+  it('names every TRUSTED_PROXIES entry that is not an address or a range', () => {
+    expect(problemsOf({ TRUSTED_PROXIES: '10.0.0.0/33,lb.internal,10.0.0.1' })).toEqual([
+      'TRUSTED_PROXIES: "10.0.0.0/33" is not an IP address or a CIDR range (e.g. 10.0.0.0/8, 192.0.2.7, fd00::/8)',
+      'TRUSTED_PROXIES: "lb.internal" is not an IP address or a CIDR range (e.g. 10.0.0.0/8, 192.0.2.7, fd00::/8)',
+    ])
+  })
+
+  it('limits logins to 60 per client address per minute unless LOGIN_RATE_LIMIT says otherwise', () => {
+    expect(loadConfig({}, fixedSecret).loginRateLimit).toBe(60)
+    expect(loadConfig({ LOGIN_RATE_LIMIT: '1000' }, fixedSecret).loginRateLimit).toBe(1000)
+    expect(problemsOf({ LOGIN_RATE_LIMIT: '0' })).toEqual([
+      'LOGIN_RATE_LIMIT must be a whole number ≥ 1 (calls per client address per minute), got "0"',
+    ])
+  })
 })

@@ -4,7 +4,9 @@
  */
 import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
+import type { AddressRange } from '../protocol/client-address'
 import { outboundProxySecrets, readOutboundProxy, type OutboundProxy } from './api/outbound-proxy'
+import { parseTrustedProxies } from './client-address'
 
 export const APP_NAME = 'yuque-oauth-playground'
 export const APP_VERSION = '0.1.0'
@@ -42,6 +44,13 @@ export interface Config {
   clientCodeFlow: 'on' | 'off'
   /** CLIENT_CODE_START_LIMIT: client-code starts per client address per 10 minutes. */
   clientCodeStartLimit: number
+  /** LOGIN_RATE_LIMIT: `/auth/start` and `/auth/exchange` calls, each, per client address per minute. */
+  loginRateLimit: number
+  /**
+   * TRUSTED_PROXIES: the load balancers whose X-Forwarded-For names the client (client-address.ts);
+   * empty by default, and then the TCP peer is the client.
+   */
+  trustedProxies: AddressRange[]
   appOrigin: string
   /** Always `<appOrigin>/callback`, the same exact string every time (RFC 9700 §4.1.3). */
   redirectUri: string
@@ -141,6 +150,24 @@ export const positiveMs = (name: string, fallback: number) =>
       return Number(value)
     })
 
+/** A whole number ≥ 1 of calls per client address in a throttle's window, or `fallback`. */
+const perWindow = (name: string, fallback: number, window: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return fallback
+      if (!/^\d{1,5}$/.test(value) || Number(value) < 1) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must be a whole number ≥ 1 (calls per client address ${window}), got "${value}"`,
+        })
+        return z.NEVER
+      }
+      return Number(value)
+    })
+
 const EnvSchema = z.object({
   YUQUE_AUTH_URL: httpUrl('YUQUE_AUTH_URL').optional(),
   YUQUE_BASE_URL: httpUrl('YUQUE_BASE_URL').optional(),
@@ -165,21 +192,8 @@ const EnvSchema = z.object({
         `CLIENT_CODE_FLOW must be on or off, got "${String(issue.input)}" (off by default against the real service: see the README)`,
     })
     .optional(),
-  CLIENT_CODE_START_LIMIT: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value === '') return 5
-      if (!/^\d{1,5}$/.test(value) || Number(value) < 1) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `CLIENT_CODE_START_LIMIT must be a whole number ≥ 1 (starts per client address per 10 minutes), got "${value}"`,
-        })
-        return z.NEVER
-      }
-      return Number(value)
-    }),
+  CLIENT_CODE_START_LIMIT: perWindow('CLIENT_CODE_START_LIMIT', 5, 'per 10 minutes'),
+  LOGIN_RATE_LIMIT: perWindow('LOGIN_RATE_LIMIT', 60, 'per minute'),
   OAUTH_PKCE: z
     .enum(['S256', 'off'], {
       error: (issue) =>
@@ -252,6 +266,8 @@ export function loadConfig(env: Env, generateSecret: () => string = defaultSecre
     problems.push('set both YUQUE_CODE_CLIENT_ID and YUQUE_CODE_CLIENT_SECRET, or neither')
   }
   const outboundProxy = readOutboundProxy(present, problems)
+  const trusted = parseTrustedProxies(present.TRUSTED_PROXIES)
+  problems.push(...trusted.problems)
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems)
   const vars = parsed.data
 
@@ -300,6 +316,8 @@ export function loadConfig(env: Env, generateSecret: () => string = defaultSecre
             : null,
     clientCodeFlow,
     clientCodeStartLimit: vars.CLIENT_CODE_START_LIMIT,
+    loginRateLimit: vars.LOGIN_RATE_LIMIT,
+    trustedProxies: trusted.ranges,
     appOrigin,
     redirectUri: `${appOrigin}/callback`,
     sessionSecret,

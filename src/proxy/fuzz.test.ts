@@ -94,7 +94,12 @@ function setup() {
     rateLimit: { limit: 1_000_000, windowMs: 3_600_000 },
   })
   const proxy = createProxy({
-    config: loadConfig({ SESSION_SECRET: 'proxy-fuzz-session-secret-0123456789' }),
+    // Every exchange is meant to reach the token endpoint: the login limit is not what is fuzzed
+    // (login-throttle.test.ts proves it).
+    config: loadConfig({
+      SESSION_SECRET: 'proxy-fuzz-session-secret-0123456789',
+      LOGIN_RATE_LIMIT: '99999',
+    }),
     upstream: createInProcessUpstream((request) => emulator.app.request(request)),
   })
   return { emulator, proxy }

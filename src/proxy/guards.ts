@@ -67,7 +67,13 @@ function hostCheck(config: Config): (url: string) => Refusal | null {
     const origin = pathStart === -1 ? url : url.slice(0, pathStart)
     let host = known.get(origin)
     if (host === undefined) {
-      host = new URL(url).host
+      try {
+        host = new URL(url).host
+      } catch {
+        // A Host the WHATWG parser refuses (`xn--`, a bad IDNA label) is misdirected too, not a
+        // failure of the server (docs/security.md#s9).
+        host = '(not a valid host name)'
+      }
       if (known.size < KNOWN_ORIGINS_SIZE) known.set(origin, host)
     }
     if (hosts.has(host)) return null

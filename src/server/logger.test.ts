@@ -52,4 +52,21 @@ describe('the server log', () => {
       expect(text).toContain('secret [redacted] token [redacted] state [redacted]')
     },
   )
+
+  it.each(['text', 'json'] as const)(
+    'escapes bidi overrides, zero-width characters and the BOM in %s lines',
+    (format) => {
+      const { lines, destination } = capture()
+      const log = createLogger({ format, secrets: [], destination })
+      const invisible = [
+        ...'\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069',
+        ...'\u200b\u200c\u200d\u2060\ufeff',
+      ]
+      log.info(`proxy GET /api/${invisible.join('x')} 404 1ms`)
+      const written = format === 'json' ? JsonLine.parse(JSON.parse(lines[0] ?? '')).msg : lines[0]
+      for (const char of invisible) expect(written).not.toContain(char)
+      expect(written).toContain('/api/\\u202ax\\u202bx')
+      expect(written).toContain('\\u2060x\\ufeff 404')
+    },
+  )
 })

@@ -26,8 +26,23 @@ export interface LoggerOptions {
   destination?: DestinationStream
 }
 
+/**
+ * Characters that change how a line reads without being seen: the bidi embeddings, overrides
+ * and isolates (U+202A–U+202E, U+2066–U+2069: "Trojan Source", CVE-2021-42574), the zero-width
+ * space, joiners and word joiner (U+200B–U+200D, U+2060) and the BOM (U+FEFF). A request path
+ * could otherwise make a line show something it does not say, in a terminal or a log viewer
+ * (docs/security.md#s9). logSafe (src/protocol/log-safe.ts) already escapes the control
+ * characters; these are written as `\uXXXX` here, for every line of both formats.
+ */
+const INVISIBLE = /[\u200b-\u200d\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g
+
+function visible(line: string): string {
+  return line.replace(INVISIBLE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+}
+
 export function createLogger(options: LoggerOptions): Logger {
-  const scrub = createScrubber(options.secrets)
+  const scrubSecrets = createScrubber(options.secrets)
+  const scrub = (message: string) => visible(scrubSecrets(message))
   if (options.format === 'json') {
     const log = pino(
       {

@@ -4,6 +4,7 @@
  * login (throttle.ts).
  */
 import { Hono } from 'hono'
+import { clientKey } from '../../protocol/client-address'
 import { expiredRequest, type BrowserFlow } from '../pages/browser-flow'
 import type { EmulatorDeps, EmulatorEnv } from '../context'
 import { excerpt, pageError } from '../emulator-error'
@@ -41,7 +42,8 @@ export function createSignInRoutes(deps: EmulatorDeps, flow: BrowserFlow): Hono<
       app = deps.apps.get(pending.clientId) ?? null
     }
     const keys = [
-      `sign-in:address:${deps.clientAddress(c)}`,
+      // One key per client, whichever form of its address (docs/security.md#s5).
+      `sign-in:address:${clientKey(deps.clientAddress(c))}`,
       `sign-in:login:${login.toLowerCase()}`,
     ]
     const wait = deps.guesses.blockedFor(keys, deps.now())

@@ -57,8 +57,12 @@ export function createFailureThrottle({
   }
 }
 
-/** The 429 message: what happened and when to try again. */
-export function tooManyGuesses(what: string, seconds: number): string {
+/** The 429 message: what happened, counted where, and when to try again. */
+export function tooManyGuesses(
+  what: string,
+  seconds: number,
+  where = 'from this address or for this account',
+): string {
   const minutes = Math.ceil(seconds / 60)
-  return `Too many failed ${what} from this address or for this account. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`
+  return `Too many failed ${what} ${where}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`
 }

@@ -5,6 +5,7 @@
  */
 import { Hono } from 'hono'
 import type { Context } from 'hono'
+import { clientKey } from '../../protocol/client-address'
 import { CODE_INVALID_DESCRIPTION } from '../../protocol/client-code'
 import { formatScopes } from '../../protocol/scopes'
 import { CODE_TTL_MS, TOKEN_PREFIX, type EmulatorDeps, type EmulatorEnv } from '../context'
@@ -124,13 +125,20 @@ export function createTokenRoutes(deps: EmulatorDeps): Hono<EmulatorEnv> {
     if (credentials.clientSecret === null) {
       throw tokenError(401, 'invalid_client', 'client_secret is required', challenge)
     }
-    // Secret guesses are throttled per address and per client; a success is not counted.
-    const keys = [`secret:address:${deps.clientAddress(c)}`, `secret:client:${app.clientId}`]
+    // Secret guesses are throttled per (client, address), never per client alone: a stranger's
+    // wrong guesses must not lock the genuine client out (docs/security.md#s1). RFC 6749 §2.3.1
+    // asks for brute-force protection; the secret's 256 bits do the rest. A success is not counted.
+    const keys = [`secret:client:${app.clientId}:${clientKey(deps.clientAddress(c))}`]
     const wait = deps.guesses.blockedFor(keys, deps.now())
     if (wait !== null) {
-      throw tokenError(429, 'invalid_client', tooManyGuesses('client authentications', wait), {
-        'Retry-After': String(wait),
-      })
+      throw tokenError(
+        429,
+        'invalid_client',
+        tooManyGuesses('client authentications', wait, 'for this client from this address'),
+        {
+          'Retry-After': String(wait),
+        },
+      )
     }
     if (!safeEqual(credentials.clientSecret, app.clientSecret)) {
       deps.guesses.recordFailure(keys, deps.now())
@@ -231,6 +239,16 @@ export function createTokenRoutes(deps: EmulatorDeps): Hono<EmulatorEnv> {
   }
 
   routes.post('/oauth2/token', async (c) => {
+    // A back-channel endpoint (RFC 6749 §3.2: the client's own request, here the proxy's, from a
+    // server). Browsers send Origin with every POST, a cross-site no-cors form post included, and
+    // no server-side client sends it: so any page could otherwise spend the client's guesses
+    // (docs/security.md#s1). Refused before anything is read or counted.
+    const origin = c.req.header('Origin')
+    if (origin !== undefined) {
+      throw invalidRequest(
+        `the token endpoint is called by the client's server, never by a browser (Origin: ${origin.slice(0, 80)}); exchange the code from your backend`,
+      )
+    }
     const log = c.get('log')
     const params = await readParams(c)
     log.grantType = params.get('grant_type') ?? null

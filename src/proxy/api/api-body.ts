@@ -12,6 +12,37 @@ import type { RequestLike } from '../guards'
 /** The largest body an API call may carry: a document's Markdown fits, a flood does not. */
 export const MAX_API_BODY_BYTES = 64 * 1024
 
+/**
+ * The deepest nesting of arrays and objects a body may have. A document's body is a few levels
+ * deep; a 64 KB body of `[[[[…` once made re-serialising it overflow the stack, an
+ * unauthenticated 500 (docs/security.md#s6).
+ */
+export const MAX_JSON_DEPTH = 64
+
+/**
+ * How deep `text` nests arrays and objects, counted before it is parsed (brackets inside strings
+ * do not count), stopping as soon as it passes the limit. Invalid JSON is JSON.parse's to refuse.
+ */
+export function nestingDepth(text: string): number {
+  let depth = 0
+  let deepest = 0
+  let inString = false
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text.charCodeAt(i)
+    if (inString) {
+      if (char === 0x5c)
+        i += 1 // a backslash: the next character is escaped
+      else if (char === 0x22) inString = false
+    } else if (char === 0x22) inString = true
+    else if (char === 0x5b || char === 0x7b) {
+      depth += 1
+      if (depth > deepest) deepest = depth
+      if (deepest > MAX_JSON_DEPTH) return deepest
+    } else if (char === 0x5d || char === 0x7d) depth -= 1
+  }
+  return deepest
+}
+
 export type ApiBody =
   | { ok: true; json: string | undefined; fields: TraceField[] }
   | { ok: false; status: 400 | 415; message: string }
@@ -77,6 +108,14 @@ function checkBody(endpoint: Endpoint, request: RequestLike, text: string): ApiB
       ok: false,
       status: 415,
       message: `${operation} takes a JSON body: send it with Content-Type: application/json (got "${type.slice(0, 60) || 'none'}").`,
+    }
+  }
+  const depth = nestingDepth(text)
+  if (depth > MAX_JSON_DEPTH) {
+    return {
+      ok: false,
+      status: 400,
+      message: `The request body of ${operation} nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep: send a flatter one.`,
     }
   }
   let body: unknown

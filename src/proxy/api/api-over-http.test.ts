@@ -68,6 +68,8 @@ beforeAll(async () => {
       APP_ORIGIN: origin,
       SESSION_SECRET: 'api-over-http-test-secret-0123456789abcdef',
       UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS),
+      // Every case connects anew on a clock that stands still (login-throttle.test.ts has the limit).
+      LOGIN_RATE_LIMIT: '99999',
     }),
     upstream: (request) => {
       if (request.url.pathname.startsWith('/api/')) sent.push(request)

@@ -129,7 +129,17 @@ function createForwarder(ctx: ProxyContext) {
       })
     }
     const { endpoint, operation } = match
-    // Before the session is read and before anything is sent: a bad body never costs a call.
+    // The session first: it is cheap (a cached unseal), and a caller without one must not get
+    // the proxy to parse a body at all (docs/security.md#s6).
+    const session = await cookies.readSession(call)
+    if (endpoint.needsSession && session === null) {
+      return refusalAnswer(call.headers, {
+        status: 401,
+        code: 'not_connected',
+        message: `${operation} needs a connected account: connect first.`,
+      })
+    }
+    // Before anything is sent: a bad body never costs a call.
     const pendingBody = readApiBody(endpoint, request, counted)
     const body = pendingBody instanceof Promise ? await pendingBody : pendingBody
     if (!body.ok) {
@@ -137,15 +147,6 @@ function createForwarder(ctx: ProxyContext) {
         status: body.status,
         code: 'bad_request',
         message: body.message,
-      })
-    }
-
-    const session = await cookies.readSession(call)
-    if (endpoint.needsSession && session === null) {
-      return refusalAnswer(call.headers, {
-        status: 401,
-        code: 'not_connected',
-        message: `${operation} needs a connected account: connect first.`,
       })
     }
 

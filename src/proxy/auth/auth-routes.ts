@@ -16,9 +16,11 @@ import { safeReturnTo } from '../../protocol/return-to'
 import type { ProxyContext } from '../context'
 import { proxyError, type ProxyErrorCode } from '../api/http-errors'
 import { readJsonBody, requestedScope } from '../json-body'
-import { openSession, TRANSACTION_TTL_SECONDS } from './session'
+import { openSession } from './session'
+import { TRANSACTION_TTL_SECONDS } from './transactions'
 import { cookieCallOf } from './session-cookie'
 import { primeProfile } from './prime-profile'
+import { throttleLogin } from './client-code-throttle'
 import { callTokenEndpoint } from './token-endpoint'
 import {
   addTraceSecrets,
@@ -91,7 +93,11 @@ export function createAuthRoutes(ctx: ProxyContext) {
     } satisfies PlaygroundConfig),
   )
 
+  // docs/security.md#s4: without a limit, anyone could make the proxy call the token endpoint
+  // with the app's secret as fast as they can send (a start, then an exchange, each time).
   auth.post('/start', async (c) => {
+    const throttled = await throttleLogin(ctx, c, 'start')
+    if (throttled !== null) return throttled
     const body = await readJsonBody(c.req.raw, StartLoginRequestSchema)
     if (!body.ok) return proxyError(c, 400, 'bad_request', body.message)
     const requested = requestedScope(body.data.scopes)
@@ -136,6 +142,8 @@ export function createAuthRoutes(ctx: ProxyContext) {
   })
 
   auth.post('/exchange', async (c) => {
+    const throttled = await throttleLogin(ctx, c, 'exchange')
+    if (throttled !== null) return throttled
     const body = await readJsonBody(c.req.raw, ExchangeRequestSchema)
     if (!body.ok) return proxyError(c, 400, 'bad_request', body.message)
     const { code, state } = body.data
@@ -256,14 +264,17 @@ export function createAuthRoutes(ctx: ProxyContext) {
       ],
     })
     // docs/security.md#i1: a copy of the cookie taken before this is refused from now on.
-    const call = cookieCallOf(c)
-    const session = await cookies.readSession(call)
-    if (session === null) cookies.clearSession(call)
-    else await cookies.endSession(call, session)
+    const outcome = await cookies.logout(cookieCallOf(c))
     // docs/security.md#i2: the browser empties this origin's web storage too. Not "cookies": that
     // one clears the whole registrable domain (every localhost port, every *.example.com app).
     c.header('Clear-Site-Data', '"storage"')
-    return c.body(null, 204)
+    if (outcome !== 'pending') return c.body(null, 204)
+    // docs/security.md#s8: logged out here; the end of copies elsewhere waits for the store.
+    return c.json({
+      loggedOut: true,
+      serverSideEnd: 'pending',
+      message: `You are logged out in this browser. The playground's ${ctx.store.name} store is unavailable, so ending copies of this session elsewhere is pending: it is recorded as soon as the store answers.`,
+    })
   })
 
   return auth

@@ -42,4 +42,23 @@ describe('createSealer', () => {
     now += 61_000
     await expect(sealer.unseal('session', sealed)).resolves.toBeNull()
   })
+
+  it('refuses a value whose base64url is not canonical, though it decodes to the same bytes', async () => {
+    const sealed = await sealer.seal('session', { a: 1 }, 60)
+    const parts = sealed.split('.')
+    // The tag: 16 bytes, 22 characters, so the last one carries 4 bits that decode to nothing.
+    const tag = parts[4] ?? ''
+    expect(tag).toHaveLength(22)
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
+    const twin = alphabet[alphabet.indexOf(tag.at(-1) ?? '') ^ 1] ?? ''
+    const variant = [...parts.slice(0, 4), `${tag.slice(0, -1)}${twin}`].join('.')
+    expect(Buffer.from(variant.split('.')[4] ?? '', 'base64url')).toEqual(
+      Buffer.from(tag, 'base64url'),
+    )
+    await expect(sealer.unseal('session', variant)).resolves.toBeNull()
+    await expect(sealer.unseal('session', `${sealed}=`)).resolves.toBeNull()
+    await expect(sealer.unseal('session', sealed)).resolves.toEqual(
+      expect.objectContaining({ a: 1 }),
+    )
+  })
 })

@@ -34,6 +34,7 @@ export function createSealer(secret: string, clock: () => number): Sealer {
         .encrypt(keyFor(purpose))
     },
     async unseal(purpose, value) {
+      if (!isCanonical(value)) return null
       try {
         const { payload } = await jwtDecrypt(value, keyFor(purpose), {
           audience: purpose,
@@ -48,4 +49,22 @@ export function createSealer(secret: string, clock: () => number): Sealer {
       }
     },
   }
+}
+
+/**
+ * Whether `value` is a JWE in compact form whose five parts are canonical base64url: no padding,
+ * and each part what encoding its own bytes gives back. A decoder ignores the unused low bits of
+ * a last character, so without this one sealed value had several spellings, each a cookie of
+ * its own to the caches that key on the exact value (docs/security.md#s9; RFC 7515 §2 defines
+ * base64url without padding, RFC 4648 §3.5 canonical encoding).
+ */
+function isCanonical(value: string): boolean {
+  const parts = value.split('.')
+  return (
+    parts.length === 5 &&
+    parts.every(
+      (part) =>
+        /^[\w-]*$/.test(part) && Buffer.from(part, 'base64url').toString('base64url') === part,
+    )
+  )
 }

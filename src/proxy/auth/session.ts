@@ -1,7 +1,6 @@
 /**
- * The two cookies the proxy keeps, both sealed (see seal.ts) and HttpOnly:
- * - one transaction cookie per pending login (several tabs may log in at once), SameSite=Lax,
- *   Path=/auth, ten minutes: it carries `state`, the requested scope and `returnTo`;
+ * The cookies the proxy keeps, sealed (see seal.ts) and HttpOnly:
+ * - one transaction cookie per pending login (transactions.ts);
  * - the session cookie, SameSite=Strict, Path=/: the access token and its scope. The token
  *   never leaves the server in any other way.
  */
@@ -13,9 +12,9 @@ import type { TokenResponse } from '../../protocol/schemas'
 import { grantedScope } from '../../protocol/scopes'
 import type { Config } from '../config'
 import type { ProxyContext } from '../context'
-import { isSessionEnded, markSessionEnded } from './ended-sessions'
-import { stateId } from './oauth'
+import { createEndedSessions } from './ended-sessions'
 import type { Sealer } from './seal'
+import { createTransactionCookies, type TransactionCookies } from './transactions'
 import {
   cookieCallOf,
   remember,
@@ -25,24 +24,11 @@ import {
 } from './session-cookie'
 import type { StateStore } from '../store/state-store'
 
-export const TRANSACTION_TTL_SECONDS = 600
-/** At most this many logins may be pending in one browser; the oldest give way. */
-export const MAX_PENDING_LOGINS = 5
 /** The service's tokens never expire, so the proxy bounds the session itself (ASVS 7.3). */
 export const SESSION_ABSOLUTE_SECONDS = 8 * 60 * 60
 export const SESSION_IDLE_SECONDS = 60 * 60
 const SESSION_TOUCH_SECONDS = 5 * 60
 const UNSEALED_CACHE_SIZE = 1000
-
-const TransactionSchema = z.object({
-  state: z.string(),
-  scope: z.string(),
-  returnTo: z.string(),
-  createdAt: z.number(),
-  /** The PKCE verifier (docs/security.md#a8); null when PKCE is off. */
-  codeVerifier: z.string().nullable(),
-})
-export type Transaction = z.infer<typeof TransactionSchema>
 
 const SessionSchema = z.object({
   /** 128 random bits naming this session, so that ending it ends every copy of its cookie. */
@@ -72,14 +58,11 @@ export type ClientCodeAttempt = z.infer<typeof ClientCodeAttemptSchema>
 export const connectedHintCookieName = (isSecure: boolean) =>
   isSecure ? '__Host-pg_connected' : 'pg_connected'
 
-export interface CookieJar {
+/** The login transaction cookies are transactions.ts's; the others are here. */
+export interface CookieJar extends TransactionCookies {
   sessionCookieName: string
   /** Not HttpOnly, value `1`, set and cleared with the session: see connectedHintCookie. */
   connectedHintCookieName: string
-  transactionCookieName(state: string): string
-  startTransaction(c: Context, transaction: Transaction): Promise<void>
-  /** Reads the transaction for `state` and deletes its cookie whatever the outcome (RFC 9700 §4.2.4). */
-  takeTransaction(c: Context, state: string): Promise<'missing' | 'invalid' | Transaction>
   /** The one pending client-code attempt of this browser (a new one replaces it). */
   writeClientCode(c: Context, attempt: ClientCodeAttempt): Promise<void>
   readClientCode(c: Context): Promise<ClientCodeAttempt | null>
@@ -92,7 +75,12 @@ export interface CookieJar {
    * Ends a session for good (docs/security.md#i1): its cookie is cleared, and any copy of it taken
    * before is refused until it would have expired anyway.
    */
-  endSession(call: CookieCall, session: Session): Promise<void>
+  endSession(call: CookieCall, session: Session): Promise<'ended' | 'pending'>
+  /**
+   * Logout: ends the session this request's cookie holds and clears the cookie, whether or not
+   * the store answers (`pending`: the end is recorded once it does; ended-sessions.ts).
+   */
+  logout(call: CookieCall): Promise<'none' | 'ended' | 'pending'>
   /**
    * Ends the live session this request carries, if any, before a new one replaces it ("Connect
    * again", an incremental grant): a copy of the old cookie must not outlive the replacement.
@@ -111,16 +99,8 @@ export function createCookieJar(
   clock: () => number,
   store: StateStore,
 ): CookieJar {
-  // __Host- requires Secure and Path=/ (RFC 6265bis §4.1.3.2); __Secure- fits the Path=/auth cookie.
+  // __Host- requires Secure and Path=/ (RFC 6265bis §4.1.3.2).
   const sessionCookieName = config.isSecure ? '__Host-pg_session' : 'pg_session'
-  const transactionPrefix = config.isSecure ? '__Secure-pg_tx_' : 'pg_tx_'
-  const transactionCookieName = (state: string) => `${transactionPrefix}${stateId(state)}`
-  const transactionCookie = {
-    path: '/auth',
-    httpOnly: true,
-    sameSite: 'Lax',
-    secure: config.isSecure,
-  } as const
   const sessionCookie = {
     path: '/',
     httpOnly: true,
@@ -142,16 +122,6 @@ export function createCookieJar(
     sameSite: 'Strict',
     secure: config.isSecure,
   } as const
-
-  async function pendingTransactions(c: Context): Promise<{ name: string; createdAt: number }[]> {
-    const pending: { name: string; createdAt: number }[] = []
-    for (const [name, value] of Object.entries(getCookie(c))) {
-      if (!name.startsWith(transactionPrefix)) continue
-      const payload = TransactionSchema.safeParse(await sealer.unseal('transaction', value))
-      pending.push({ name, createdAt: payload.success ? payload.data.createdAt : 0 })
-    }
-    return pending.sort((a, b) => a.createdAt - b.createdAt)
-  }
 
   // What hono/cookie's deleteCookie writes, without a context.
   const deleted = (name: string, options: CookieOptions) =>
@@ -213,16 +183,13 @@ export function createCookieJar(
   // Sessions live in sealed cookies, so there is no server-side record to delete at logout
   // (decision 0003). What is kept instead is the ids of the sessions ended before their cookies
   // expire, in the StateStore (ended-sessions.ts): a copy of such a cookie is refused.
+  const ended = createEndedSessions(store, clock)
   const markEnded = (session: Session) =>
-    markSessionEnded(
-      store,
-      session.id,
-      session.connectedAt + SESSION_ABSOLUTE_SECONDS * 1000,
-      clock(),
-    )
-  async function endSession(call: CookieCall, session: Session): Promise<void> {
-    await markEnded(session)
+    ended.end(session.id, session.connectedAt + SESSION_ABSOLUTE_SECONDS * 1000)
+  async function endSession(call: CookieCall, session: Session): Promise<'ended' | 'pending'> {
+    // Cleared first: the browser's copy goes even when the store does not answer.
     clearSession(call)
+    return markEnded(session)
   }
 
   /**
@@ -243,7 +210,7 @@ export function createCookieJar(
     if (session === null || clock() - session.lastActiveAt > SESSION_IDLE_SECONDS * 1000) {
       return 'dead'
     }
-    if (await isSessionEnded(store, session.id)) return 'ended'
+    if (await ended.isEnded(session.id)) return 'ended'
     return session
   }
 
@@ -269,26 +236,7 @@ export function createCookieJar(
   return {
     sessionCookieName,
     connectedHintCookieName: hintCookieName,
-    transactionCookieName,
-    async startTransaction(c, transaction) {
-      const pending = await pendingTransactions(c)
-      for (const old of pending.slice(0, Math.max(0, pending.length - (MAX_PENDING_LOGINS - 1)))) {
-        deleteCookie(c, old.name, transactionCookie)
-      }
-      const sealed = await sealer.seal('transaction', transaction, TRANSACTION_TTL_SECONDS)
-      setCookie(c, transactionCookieName(transaction.state), sealed, {
-        ...transactionCookie,
-        maxAge: TRANSACTION_TTL_SECONDS,
-      })
-    },
-    async takeTransaction(c, state) {
-      const name = transactionCookieName(state)
-      const value = getCookie(c, name)
-      if (value === undefined) return 'missing'
-      deleteCookie(c, name, transactionCookie)
-      const payload = TransactionSchema.safeParse(await sealer.unseal('transaction', value))
-      return payload.success ? payload.data : 'invalid'
-    },
+    ...createTransactionCookies(config, sealer),
     async writeClientCode(c, attempt) {
       const remaining = Math.max(
         1,
@@ -310,6 +258,16 @@ export function createCookieJar(
     writeSession,
     clearSession,
     endSession,
+    async logout(call) {
+      const value = scanSessionCookie(call.cookieHeader).value
+      // Unsealed without the store: a logout must not need it (docs/security.md#s8).
+      const session = value === undefined ? null : await unsealSession(value)
+      if (session === null) {
+        clearSession(call)
+        return 'none'
+      }
+      return endSession(call, session)
+    },
     async endPreviousSession(call) {
       const session = await liveSession(scanSessionCookie(call.cookieHeader).value)
       if (typeof session !== 'string') await markEnded(session)

@@ -1,0 +1,143 @@
+/**
+ * The proxy on a real loopback socket, composed as src/server.ts composes it
+ * (createServerListener), against the real emulator in-process, and a raw HTTP client that can
+ * send what a browser or an attacker sends: any Host, a header line twice, from another loopback
+ * address (`from`: Linux answers all of 127.0.0.0/8). The server listens on 127.0.0.1 only.
+ */
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { Hono } from 'hono'
+import { createEmulator } from '../emulator/emulator'
+import { seedApps } from '../emulator/seed'
+import {
+  CSRF_HEADER,
+  CSRF_HEADER_VALUE,
+  StartLoginResponseSchema,
+} from '../protocol/playground-api'
+import { createInProcessUpstream } from '../proxy/api/upstream'
+import { loadConfig, type Env } from '../proxy/config'
+import { createProxyServer, type ProxyOptions } from '../proxy/proxy'
+import { createServerListener } from '../server/dispatch'
+import { authorizeThroughPages } from './emulator-pages'
+
+export interface HttpAnswer {
+  status: number
+  headers: http.IncomingHttpHeaders
+  body: string
+}
+
+export interface HttpCall {
+  method?: string
+  path: string
+  /** Object headers, or raw name/value pairs (a header may come twice). */
+  headers?: Record<string, string> | string[]
+  body?: string
+  /** The loopback address the call comes from (default 127.0.0.1). */
+  from?: string
+}
+
+export interface ProxyOverHttp {
+  origin: string
+  emulator: ReturnType<typeof createEmulator>
+  send(call: HttpCall): Promise<HttpAnswer>
+  /** The headers the web app sends on a state-changing call, for this origin. */
+  appHeaders(extra?: Record<string, string>): Record<string, string>
+  /** A login through the real flow (the service's pages in-process): the session's Cookie header. */
+  connect(scopes: string[], login?: string): Promise<string>
+  close(): Promise<void>
+}
+
+/** The `name=value` pairs that a response's Set-Cookie lines set (not those they delete). */
+function cookiesSet(setCookie: string | string[] | undefined): string[] {
+  return [setCookie ?? []]
+    .flat()
+    .filter((line) => !/;\s*max-age=0/i.test(line))
+    .map((line) => line.split(';')[0] ?? '')
+}
+
+export async function startProxyOverHttp(
+  env: Env = {},
+  options: Partial<Omit<ProxyOptions, 'config' | 'upstream'>> = {},
+): Promise<ProxyOverHttp> {
+  let listener: http.RequestListener = (_req, res) => res.writeHead(503).end()
+  const server = http.createServer((req, res) => listener(req, res))
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  const origin = `http://localhost:${port}`
+  const emulator = createEmulator({ apps: seedApps({ webRedirectUri: `${origin}/callback` }) })
+  const proxy = createProxyServer({
+    config: loadConfig({
+      APP_ORIGIN: origin,
+      SESSION_SECRET: 'proxy-over-http-test-secret-0123456789',
+      ...env,
+    }),
+    upstream: createInProcessUpstream((request) => emulator.app.request(request)),
+    ...options,
+  })
+  const pages = new Hono()
+  pages.all('*', (c) => c.text('a page', 200))
+  listener = createServerListener(proxy, pages)
+
+  const send = ({ method = 'GET', path, headers = {}, body, from }: HttpCall) =>
+    new Promise<HttpAnswer>((resolve, reject) => {
+      const withHost = Array.isArray(headers) ? headers : { Host: `localhost:${port}`, ...headers }
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          method,
+          path,
+          headers: withHost,
+          agent: false,
+          setHost: false,
+          ...(from === undefined ? {} : { localAddress: from }),
+        },
+        (res) => {
+          let text = ''
+          res.setEncoding('utf8')
+          res.on('data', (chunk: string) => (text += chunk))
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }),
+          )
+        },
+      )
+      req.on('error', reject)
+      req.end(body)
+    })
+
+  const appHeaders = (extra: Record<string, string> = {}) => ({
+    [CSRF_HEADER]: CSRF_HEADER_VALUE,
+    Origin: origin,
+    'Content-Type': 'application/json',
+    ...extra,
+  })
+  return {
+    origin,
+    emulator,
+    send,
+    appHeaders,
+    async connect(scopes, login = 'alice') {
+      const started = await send({
+        method: 'POST',
+        path: '/auth/start',
+        headers: appHeaders(),
+        body: JSON.stringify({ scopes }),
+      })
+      const { authorizeUrl, state } = StartLoginResponseSchema.parse(JSON.parse(started.body))
+      const page = await authorizeThroughPages(emulator.app, authorizeUrl, { login })
+      const code = new URL(page.location ?? '', origin).searchParams.get('code')
+      const exchanged = await send({
+        method: 'POST',
+        path: '/auth/exchange',
+        headers: appHeaders({ Cookie: cookiesSet(started.headers['set-cookie']).join('; ') }),
+        body: JSON.stringify({ code, state }),
+      })
+      if (exchanged.status !== 200) throw new Error(`login failed: ${exchanged.body}`)
+      return cookiesSet(exchanged.headers['set-cookie']).join('; ')
+    },
+    async close() {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    },
+  }
+}
