@@ -63,6 +63,9 @@ export default defineConfig<{ emulatorProfile: EmulatorProfile }>({
         // The suite starts more client-code logins from one address than the default 5 per 10
         // minutes (src/proxy/auth/client-code-throttle.ts); client-code-routes.test proves the limit.
         CLIENT_CODE_START_LIMIT: '1000',
+        // Every login of the suite comes from loopback, one client address (docs/security.md#s5);
+        // login-throttle.test.ts proves the default limit.
+        LOGIN_RATE_LIMIT: '100000',
         SESSION_SECRET: E2E_SESSION_SECRET,
         // Short enough for the hanging-token-endpoint test (e2e/faults.spec.ts) to outwait it.
         UPSTREAM_TIMEOUT_MS: String(E2E_UPSTREAM_TIMEOUT_MS),
