@@ -3,7 +3,7 @@
  * (rate limit, scopes), the time the call took, the body as a searchable tree, and the request
  * as curl and as TypeScript to run outside the playground.
  */
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { formatNumber } from '../i18n/format'
 import { useLocale, useMessages } from '../i18n/use-messages'
 import { explorerMessages } from './messages'
@@ -30,6 +30,7 @@ interface ResponseViewProps {
   result: RawApiResult
   request: { method: string; servicePath: string; body?: string }
   baseUrl: string
+  leafAction?: (path: readonly (string | number)[], value: unknown) => ReactNode
 }
 
 export function ResponseView({ result, request, baseUrl }: ResponseViewProps) {
