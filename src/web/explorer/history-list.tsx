@@ -35,13 +35,13 @@ export function HistoryList() {
               state={FOCUS_FORM}
               className="explorer-history-item"
             >
-              <span className={`method method-${entry.method.toLowerCase()}`}>{entry.method}</span>
-              <PathText className="mono explorer-op-path" path={entry.servicePath} />
+              <span className={`method method-${entry.method.toLowerCase()}`}>{entry.method}</span>{' '}
+              <PathText className="mono explorer-op-path" path={entry.servicePath} />{' '}
               <span
                 className={`chip ${entry.status !== null && entry.status < 400 ? 'explorer-status-ok' : 'explorer-status-error'}`}
               >
                 {entry.status === null ? m.noAnswer : entry.status}
-              </span>
+              </span>{' '}
               <time className="muted" dateTime={entry.at.toISOString()}>
                 {time.format(entry.at)}
               </time>

@@ -130,10 +130,17 @@ export function OperationPanel({ endpoint, label, focusOnOpen }: OperationPanelP
     formRef.current?.requestSubmit()
   }
 
+  // Focus goes back to Send once the dialog is gone: while it is open, the rest is inert.
+  const returnFocus = useRef(false)
+  useEffect(() => {
+    if (!returnFocus.current || pending !== null) return
+    returnFocus.current = false
+    sendRef.current?.focus()
+  }, [pending])
   const closeConfirm = (confirmed: boolean) => {
     if (confirmed && pending !== null) send.mutate(pending)
+    returnFocus.current = true
     setPending(null)
-    sendRef.current?.focus()
   }
 
   const filledHint = (name: string) => {
