@@ -192,11 +192,6 @@ export function pickedFor(endpoint: Endpoint, name: string): ChainValue | undefi
   return undefined
 }
 
-export function clearPicked(): void {
-  picked = {}
-  changed()
-}
-
 /** Everything of the account: after a Disconnect, or another account's login. */
 export function forgetChain(): void {
   seen = emptySeen()
