@@ -73,8 +73,8 @@ const response = (page: Page) => page.getByRole('region', { name: 'Response' })
 
 /** The status the response shows, once it shows one. */
 async function statusOf(page: Page): Promise<number> {
-  const status = response(page).getByRole('status')
-  await status.waitFor()
+  const status = response(page).getByRole('heading', { level: 3 })
+  await status.filter({ hasText: /HTTP \d+/ }).waitFor()
   const text = (await status.textContent()) ?? ''
   return Number(/HTTP (\d+)/.exec(text)?.[1] ?? NaN)
 }

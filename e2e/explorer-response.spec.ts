@@ -17,7 +17,7 @@ import { connectAs, expect, test } from './support/fixtures'
 async function sendRequest(page: Page, operation: string, inputs: string, sendName: string) {
   await page.goto(`/explore?op=${operation}${inputs}`)
   await page.getByRole('button', { name: sendName, exact: true }).click()
-  await expect(page.locator('.explorer-response [role="status"]')).toHaveText('HTTP 200')
+  await expect(page.locator('.explorer-response h3')).toContainText('HTTP 200')
 }
 
 /** alice's repositories: `GET /users/{login}/repos`. */

@@ -69,11 +69,25 @@ function exampleValue(schema: Schema): unknown {
   }
 }
 
-/** Required fields and the ones with a default or an enum: what a first request would send. */
-function exampleBody(schema: Schema): Record<string, unknown> {
+/** What an update of a document or a repository usually changes: its name and its text. */
+const UPDATED_FIELDS = ['title', 'name', 'body', 'description']
+
+/**
+ * Required fields and the ones with a default or an enum: what a first request would send. An
+ * update with nothing required (PUT of a document or a repository) gets the fields one updates
+ * instead, not the create's settings (a first user's review: `{"public": 0}` updated nothing
+ * they meant to).
+ */
+function exampleBody(schema: Schema, method = 'post'): Record<string, unknown> {
   const body: Record<string, unknown> = {}
   const required = new Set(schema.required ?? [])
-  for (const [name, field] of Object.entries(schema.properties ?? {})) {
+  const fields = Object.entries(schema.properties ?? {})
+  const updates = fields.filter(([name]) => UPDATED_FIELDS.includes(name))
+  if (method === 'put' && required.size === 0 && updates.length > 0) {
+    for (const [name, field] of updates) body[name] = exampleValue(field)
+    return body
+  }
+  for (const [name, field] of fields) {
     if (required.has(name) || field.default !== undefined || field.enum !== undefined) {
       body[name] = exampleValue(field)
     }
@@ -90,10 +104,10 @@ function bodySchema(spec: OpenApi, operation: Operation): Schema | undefined {
   return body?.content?.['application/json']?.schema
 }
 
-function findOperation(spec: OpenApi, operationId: string): Operation {
+function findOperation(spec: OpenApi, operationId: string): Operation & { method: string } {
   for (const methods of Object.values(spec.paths)) {
-    for (const operation of Object.values(methods)) {
-      if (operation.operationId === operationId) return operation
+    for (const [method, operation] of Object.entries(methods)) {
+      if (operation.operationId === operationId) return { ...operation, method }
     }
   }
   throw new Error(`${SPEC_PATH} has no operation "${operationId}": update the endpoint table.`)
@@ -108,11 +122,9 @@ async function formatted(path: string, lines: string[]): Promise<string> {
 }
 
 /** The endpoint table's rows that the document describes, with their operation. */
-function documented(spec: OpenApi): [id: string, operation: Operation][] {
+function documented(spec: OpenApi): [id: string, operation: Operation & { method: string }][] {
   return ENDPOINTS.flatMap((endpoint) =>
-    endpoint.operationId === null
-      ? []
-      : [[endpoint.id, findOperation(spec, endpoint.operationId)] as [string, Operation]],
+    endpoint.operationId === null ? [] : [[endpoint.id, findOperation(spec, endpoint.operationId)]],
   )
 }
 
@@ -134,7 +146,9 @@ export async function buildCatalogue(spec: OpenApi): Promise<string> {
     const body = bodySchema(spec, operation)
     entries[id] = {
       params,
-      ...(body === undefined ? {} : { body: JSON.stringify(exampleBody(body), null, 2) }),
+      ...(body === undefined
+        ? {}
+        : { body: JSON.stringify(exampleBody(body, operation.method), null, 2) }),
     }
   }
   return formatted(CATALOGUE_PATH, [

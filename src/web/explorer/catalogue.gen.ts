@@ -153,7 +153,7 @@ export const CATALOGUE: Catalogue = {
   'repo.showById': { params: { book_id: { zh: '知识库 ID', type: 'integer', required: true } } },
   'repo.updateById': {
     params: { book_id: { zh: '知识库 ID', type: 'integer', required: true } },
-    body: '{\n  "public": 0\n}',
+    body: '{\n  "name": "名称",\n  "description": "简介"\n}',
   },
   'repo.deleteById': { params: { book_id: { zh: '知识库 ID', type: 'integer', required: true } } },
   'repo.show': {
@@ -167,7 +167,7 @@ export const CATALOGUE: Catalogue = {
       group_login: { zh: '团队 Login', type: 'string', required: true },
       book_slug: { zh: '知识库路径', type: 'string', required: true },
     },
-    body: '{\n  "public": 0\n}',
+    body: '{\n  "name": "名称",\n  "description": "简介"\n}',
   },
   'repo.delete': {
     params: {
@@ -213,7 +213,7 @@ export const CATALOGUE: Catalogue = {
       book_id: { zh: '知识库 ID', type: 'integer', required: true },
       id: { zh: '文档 ID or 路径', type: 'string', required: true },
     },
-    body: '{\n  "public": 0,\n  "format": "markdown"\n}',
+    body: '{\n  "title": "标题",\n  "body": "正文内容"\n}',
   },
   'doc.deleteById': {
     params: {
@@ -258,7 +258,7 @@ export const CATALOGUE: Catalogue = {
       book_slug: { zh: '知识库路径', type: 'string', required: true },
       id: { zh: '文档 ID or 路径', type: 'string', required: true },
     },
-    body: '{\n  "public": 0,\n  "format": "markdown"\n}',
+    body: '{\n  "title": "标题",\n  "body": "正文内容"\n}',
   },
   'doc.delete': {
     params: {

@@ -47,6 +47,15 @@ export function writeInputs(id: string, inputs: ExplorerInputs): URLSearchParams
 
 export const chosenId = (search: URLSearchParams) => search.get(OP)
 
+/** Where the skip link and a choice from the catalogue send focus: the operation's heading. */
+export const FORM_TARGET_ID = 'explorer-form-target'
+
+/** Navigation state of a choice from the catalogue or the history: focus goes to the form. */
+export interface ExplorerNavState {
+  focusForm: true
+}
+export const FOCUS_FORM: ExplorerNavState = { focusForm: true }
+
 /** The body shown in the form: what the user typed, else the document's example. */
 export function bodyText(endpoint: Endpoint, inputs: ExplorerInputs): string | undefined {
   if (!endpoint.hasBody) return undefined
@@ -69,7 +78,12 @@ export function buildRequest(endpoint: Endpoint, inputs: ExplorerInputs): BuiltR
   const search = new URLSearchParams()
   for (const param of endpoint.query) {
     const value = inputs.query[param.name] ?? ''
-    if (value === '') continue
+    if (value === '') {
+      if (CATALOGUE[endpoint.id]?.params[param.name]?.required === true) {
+        problems[`q.${param.name}`] = m.queryRequired({ name: param.name })
+      }
+      continue
+    }
     if (param.pattern.test(value)) search.set(param.name, value)
     else problems[`q.${param.name}`] = m.queryInvalid({ name: param.name, hint: param.hint })
   }

@@ -56,7 +56,6 @@ export function ResponseView({ result, request, baseUrl, leafAction }: ResponseV
         {m.response}{' '}
         <span
           className={`chip ${result.status < 400 ? 'explorer-status-ok' : 'explorer-status-error'}`}
-          role="status"
         >
           HTTP {result.status}
         </span>{' '}
