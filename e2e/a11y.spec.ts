@@ -212,3 +212,26 @@ describeAxeRun('Accessibility (axe) on a 390×844 phone in en-US', {
   colorScheme: 'light',
   isPhone: true,
 })
+
+test.describe('Reduced motion', () => {
+  test('the route progress bar stands still while a page loads', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    // The next page's code is held on its way, so the bar stays while it is measured.
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/hello-page-[\w-]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/')
+    await settled(page)
+    await page.locator('header nav a[href="/hello"]').click()
+    const bar = page.locator('.route-progress')
+    await expect(bar).toBeVisible()
+    expect(await bar.evaluate((element) => element.getAnimations().length)).toBe(0)
+    expect(await bar.evaluate((element) => getComputedStyle(element).animationName)).toBe('none')
+    release()
+    await expect(page).toHaveURL('/hello')
+    await expect(bar).toHaveCount(0)
+  })
+})
