@@ -1,10 +1,11 @@
 /**
- * axe-core on every screen of the playground (WCAG 2.1 A/AA and best practices, e2e/support/axe.ts)
+ * axe-core on every screen of the playground (WCAG 2.2 A/AA and best practices, e2e/support/axe.ts)
  * in English and Chinese, light and dark, and on a phone: zero violations. Each test walks many
  * screens on one connection and reports every screen's violations (soft assertions) before it
  * fails, so one run lists all of them. The emulator's sign-in, consent and error pages have their
  * own checks (e2e/emulator-pages.spec.ts); this spec adds the emulator pages only reached from
- * here: the client-code result page and the personal-token settings.
+ * here: the client-code result page and the personal-token settings. Last, motion: with reduced
+ * motion asked for, nothing of the layout moves (WCAG 2.3.3).
  */
 import type { BrowserContext, Page } from '@playwright/test'
 import {
@@ -211,4 +212,27 @@ describeAxeRun('Accessibility (axe) on a 390×844 phone in en-US', {
   lang: 'en',
   colorScheme: 'light',
   isPhone: true,
+})
+
+test.describe('Reduced motion', () => {
+  test('the route progress bar stands still while a page loads', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    // The next page's code is held on its way, so the bar stays while it is measured.
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/hello-page-[\w-]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/')
+    await settled(page)
+    await page.locator('header nav a[href="/hello"]').click()
+    const bar = page.locator('.route-progress')
+    await expect(bar).toBeVisible()
+    expect(await bar.evaluate((element) => element.getAnimations().length)).toBe(0)
+    expect(await bar.evaluate((element) => getComputedStyle(element).animationName)).toBe('none')
+    release()
+    await expect(page).toHaveURL('/hello')
+    await expect(bar).toHaveCount(0)
+  })
 })

@@ -71,6 +71,40 @@ for (const locale of ['en', 'zh-CN'] as const) {
   }
 }
 
+const SIGN_IN_FORM = {
+  en: {
+    login: 'Login',
+    password: 'Password',
+    submit: 'Sign in',
+    error: 'Incorrect login or password.',
+  },
+  'zh-CN': { login: '登录名', password: '密码', submit: '登录', error: '登录名或密码错误。' },
+} as const
+
+for (const locale of ['en', 'zh-CN'] as const) {
+  test.describe(`a refused sign-in in ${locale}`, () => {
+    test.use({ locale })
+    const form = SIGN_IN_FORM[locale]
+
+    test('comes back with focus on the password, described by the error, not on the body', async ({
+      page,
+    }) => {
+      await page.goto(authorizeUrl('doc'))
+      await page.getByLabel(form.login, { exact: true }).fill('alice')
+      await page.getByLabel(form.password, { exact: true }).fill('not-the-password')
+      await page.getByRole('button', { name: form.submit, exact: true }).click()
+
+      await expect(page.getByRole('alert')).toHaveText(form.error)
+      const password = page.getByLabel(form.password, { exact: true })
+      // WCAG 3.3.1 and 2.4.3: the field to fix has focus, and says what was wrong.
+      await expect(password).toBeFocused()
+      await expect(password).toHaveAccessibleDescription(form.error)
+      await expect(password).toHaveAttribute('aria-invalid', 'true')
+      await expect(page.getByLabel(form.login, { exact: true })).toHaveValue('alice')
+    })
+  })
+}
+
 test.describe('the authorize journey in Chinese', () => {
   test.use({ locale: 'zh-CN' })
 

@@ -1,7 +1,12 @@
-import { QueryCache, QueryClient } from '@tanstack/react-query'
+import { onlineManager, QueryCache, QueryClient, type Query } from '@tanstack/react-query'
 import { isApiError } from './lib/api-error'
 import { apiStatusStore } from './lib/api-status-store'
-import { queryRetryDelay, refetchWhileUnreachable, shouldRetryQuery } from './lib/retry-policy'
+import {
+  isUnreachable,
+  queryRetryDelay,
+  refetchWhileUnreachable,
+  shouldRetryQuery,
+} from './lib/retry-policy'
 import { sessionQueries } from './session/session-queries'
 
 /**
@@ -16,10 +21,22 @@ import { sessionQueries } from './session/session-queries'
  * - refetchOnWindowFocus off by default for the same reason; the session query (free, not
  *   rate-limited) turns it on so a logout in another tab shows here.
  * - the QueryCache's onError is the one place that reacts to "the service rejected the token".
+ * - offline (TanStack's onlineManager, which follows the window's online/offline events by
+ *   default): networkMode 'always', so a request made offline is sent, fails at once and its page
+ *   says the server could not be reached, instead of a query "paused" in its loading state for as
+ *   long as the connection is gone (a skeleton that never ends). No retry while offline: it would
+ *   only delay that answer. When the connection is back, what failed for want of it asks again at
+ *   once (refetchOnReconnect below), without a reload (e2e/offline.spec.ts).
  * - query functions do not take TanStack's AbortSignal: a consumed signal makes an unmount abort
  *   the request and the next mount send it again (StrictMode mounts twice in development), and
  *   every duplicate spends the user's rate limit. A late answer simply fills the cache.
  */
+/** The query's latest attempt found nobody answering, and no newer data came since. */
+function failedOffline(query: Query): boolean {
+  const { error, errorUpdatedAt, dataUpdatedAt } = query.state
+  return isUnreachable(error) && errorUpdatedAt >= dataUpdatedAt
+}
+
 export function createQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
@@ -33,7 +50,9 @@ export function createQueryClient(): QueryClient {
     }),
     defaultOptions: {
       queries: {
-        retry: (failureCount, error) => shouldRetryQuery(failureCount, error),
+        networkMode: 'always',
+        retry: (failureCount, error) =>
+          onlineManager.isOnline() && shouldRetryQuery(failureCount, error),
         retryDelay: (failureCount, error) => queryRetryDelay(failureCount, error),
         // Recovers by itself when an unreachable server or service is back (retry-policy.ts).
         refetchInterval: (query) =>
@@ -41,8 +60,10 @@ export function createQueryClient(): QueryClient {
         staleTime: 30_000,
         retryOnMount: false,
         refetchOnWindowFocus: false,
+        refetchOnReconnect: (query) => (failedOffline(query) ? 'always' : true),
       },
-      mutations: { retry: false },
+      // A mutation (Disconnect) made offline fails and says so rather than waiting, pending.
+      mutations: { retry: false, networkMode: 'always' },
     },
   })
   return client

@@ -22,6 +22,13 @@ export function SignInPage(props: {
   demoUsers: DemoUser[]
 }) {
   const m = props.m.signIn
+  /**
+   * After a refused sign-in the page comes back with focus on the field to fix, the password
+   * (the login is kept), described by the error: not on <body> (WCAG 3.3.1, Error
+   * Identification; 2.4.3, Focus Order). The page has no script: the autofocus attribute does it
+   * (e2e/emulator-pages.spec.ts).
+   */
+  const hasError = props.error !== null
   const hidden = (
     <>
       <input type="hidden" name="csrf" value={props.csrf} />
@@ -38,7 +45,7 @@ export function SignInPage(props: {
         {props.appName === null ? m.forTokens : m.toContinue({ app: props.appName })}
       </p>
       {props.error === null ? null : (
-        <div class="error" role="alert">
+        <div class="error" role="alert" id="sign-in-error">
           {props.error}
         </div>
       )}
@@ -54,6 +61,9 @@ export function SignInPage(props: {
           autocomplete="username"
           required
           value={props.login}
+          autofocus={hasError && props.login === ''}
+          aria-invalid={hasError && props.login === '' ? 'true' : undefined}
+          aria-describedby={hasError && props.login === '' ? 'sign-in-error' : undefined}
         />
         <label class="field" for="password">
           {m.password}
@@ -64,6 +74,9 @@ export function SignInPage(props: {
           type="password"
           autocomplete="current-password"
           required
+          autofocus={hasError && props.login !== ''}
+          aria-invalid={hasError && props.login !== '' ? 'true' : undefined}
+          aria-describedby={hasError && props.login !== '' ? 'sign-in-error' : undefined}
         />
         <div class="actions">
           <button type="submit" class="primary">

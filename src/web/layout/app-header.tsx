@@ -1,7 +1,7 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useLayoutEffect, useRef, type RefObject } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { NavLink } from 'react-router-dom'
-import { useMessages } from '../i18n/use-messages'
+import { NavLink, useLocation } from 'react-router-dom'
+import { useLocale, useMessages } from '../i18n/use-messages'
 import { LoadingStatus } from '../lib/loading-status'
 import { sessionQueries } from '../session/session-queries'
 import { LanguageSwitcher } from './language-switcher'
@@ -39,9 +39,44 @@ const NAV = [
   { to: '/explore', label: 'explorer', end: true },
 ] as const
 
+/**
+ * On a phone the nav is one row that scrolls sideways (layout.css): the current page's tab is
+ * brought into it after each navigation and language change, and again when the row's size
+ * changes (a web font arriving widens the labels, a phone turns), never left cut off at the edge
+ * (e2e/phone.spec.ts). Only the row scrolls, not the page: its scrollLeft is set directly.
+ */
+function useCurrentTabInView(lang: string): RefObject<HTMLElement | null> {
+  const nav = useRef<HTMLElement>(null)
+  const { pathname } = useLocation()
+  useLayoutEffect(() => {
+    const row = nav.current
+    if (!row) return
+    const bringIn = () => {
+      const tab = row.querySelector<HTMLElement>('a[aria-current="page"]')
+      if (!tab || row.scrollWidth <= row.clientWidth) return
+      const margin = parseFloat(getComputedStyle(row).scrollPaddingInlineStart) || 0
+      const rowBox = row.getBoundingClientRect()
+      const tabBox = tab.getBoundingClientRect()
+      if (tabBox.left < rowBox.left + margin) {
+        row.scrollLeft -= rowBox.left + margin - tabBox.left
+      } else if (tabBox.right > rowBox.right - margin) {
+        row.scrollLeft += tabBox.right - (rowBox.right - margin)
+      }
+    }
+    bringIn()
+    if (typeof ResizeObserver === 'undefined') return
+    const resized = new ResizeObserver(bringIn)
+    resized.observe(row)
+    if (row.firstElementChild) resized.observe(row.firstElementChild)
+    return () => resized.disconnect()
+  }, [pathname, lang])
+  return nav
+}
+
 export function AppHeader() {
   const m = useMessages('app', appMessages)
   const session = useQuery(sessionQueries.current())
+  const nav = useCurrentTabInView(useLocale())
   return (
     <header className="app-header">
       <div className="app-header-inner">
@@ -51,7 +86,7 @@ export function AppHeader() {
             {m.brandName} <span className="brand-sub">{m.brandSub}</span>
           </span>
         </NavLink>
-        <nav aria-label={m.mainNav} className="main-nav">
+        <nav aria-label={m.mainNav} className="main-nav" ref={nav}>
           <ul>
             {NAV.map((item) => (
               <li key={item.to}>

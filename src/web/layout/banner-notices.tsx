@@ -1,4 +1,3 @@
-import { Link } from 'react-router-dom'
 import { formatDuration, formatTime } from '../i18n/format'
 import { useLocale, useMessages } from '../i18n/use-messages'
 import { apiStatusStore, useApiStatus } from '../lib/api-status-store'
@@ -44,10 +43,11 @@ export function BannerNotices() {
             <strong>{m.sessionEndedTitle}</strong>
             {m.sessionEndedText}
           </p>
+          {/* No "Connect again" here: the page already offers the way back, and one that
+              returns to it (the refused request's notice, lib/api-error-notice.tsx, or "Connect
+              first", lib/connect-first.tsx); a second button beside it said the same twice
+              (e2e/session-ended.spec.ts). The header's Connect tab is there on every page. */}
           <div className="banner-actions">
-            <Link className="btn btn-small btn-primary" to="/">
-              {m.connectAgain}
-            </Link>
             <DismissButton label={m.dismiss} onClick={() => apiStatusStore.clearSessionEnded()} />
           </div>
         </div>

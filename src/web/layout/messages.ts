@@ -84,4 +84,10 @@ export const appMessages = {
     goToConnect: 'Go to Connect',
     lookUpUser: 'Look up a user',
   },
+  /** The layout's offline banner (banners.tsx): what still works, and that it comes back alone. */
+  offline: {
+    title: 'You are offline.',
+    text: ' The pages keep showing what they already loaded; nothing new can be loaded or sent until the connection is back. The playground then reconnects by itself: no need to reload.',
+    backOnline: 'Back online: the pages load their data again.',
+  },
 }

@@ -82,4 +82,9 @@ export const appMessagesZh: typeof appMessages = {
     goToConnect: '前往连接页',
     lookUpUser: '查找用户',
   },
+  offline: {
+    title: '你已离线。',
+    text: '页面仍显示已经加载的内容；在网络恢复之前，无法加载或发送新的内容。网络恢复后，演练场会自动重新连接，无需刷新页面。',
+    backOnline: '已恢复联网：页面正在重新加载数据。',
+  },
 }

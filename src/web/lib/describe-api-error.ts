@@ -36,6 +36,12 @@ export function describeApiError(
     }
   }
   if (error.kind === 'network') {
+    // No connection at all (navigator.onLine, HTML's online state): the advice is the network,
+    // not the server; the page asks again when it is back (query-client.ts, e2e/offline.spec.ts).
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+      const common = messagesOf('common', commonMessages)
+      return { ...base, title: common.offlineTitle, detail: common.offlineDetail, next: 'retry' }
+    }
     return {
       ...base,
       title: m.unreachableTitle,

@@ -85,4 +85,8 @@ export const commonMessages = {
   outOfDate: 'May be out of date',
   outOfDateDetail: (p: { time: string }) =>
     `The service is not answering; this is its answer from ${p.time}. The page asks again by itself.`,
+  /** describe-api-error.ts: a request made while the browser has no connection. */
+  offlineTitle: 'Could not reach the playground server: you are offline',
+  offlineDetail:
+    'This device has no network connection. Check the Wi-Fi or the cable; once the connection is back, the page asks again by itself.',
 }

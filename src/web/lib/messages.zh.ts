@@ -73,4 +73,6 @@ export const commonMessagesZh: typeof commonMessages = {
   },
   outOfDate: '可能已过时',
   outOfDateDetail: (p) => `服务没有响应；这是它在 ${p.time} 的答复。页面会自动重试。`,
+  offlineTitle: '无法访问演练场服务器：你已离线',
+  offlineDetail: '此设备没有网络连接。请检查 Wi-Fi 或网线；连接恢复后，页面会自动重新请求。',
 }
