@@ -65,7 +65,7 @@ export default defineConfig<{ emulatorProfile: EmulatorProfile }>({
         CLIENT_CODE_START_LIMIT: '1000',
         // Every login of the suite comes from loopback, one client address (docs/security.md#s5);
         // login-throttle.test.ts proves the default limit.
-        LOGIN_RATE_LIMIT: '100000',
+        LOGIN_RATE_LIMIT: '99999',
         SESSION_SECRET: E2E_SESSION_SECRET,
         // Short enough for the hanging-token-endpoint test (e2e/faults.spec.ts) to outwait it.
         UPSTREAM_TIMEOUT_MS: String(E2E_UPSTREAM_TIMEOUT_MS),

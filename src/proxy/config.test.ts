@@ -141,7 +141,7 @@ describe('loadConfig', () => {
     expect(loadConfig({}, fixedSecret).loginRateLimit).toBe(60)
     expect(loadConfig({ LOGIN_RATE_LIMIT: '1000' }, fixedSecret).loginRateLimit).toBe(1000)
     expect(problemsOf({ LOGIN_RATE_LIMIT: '0' })).toEqual([
-      'LOGIN_RATE_LIMIT must be a whole number ≥ 1 (calls per client address per minute), got "0"',
+      'LOGIN_RATE_LIMIT must be a whole number from 1 to 99999 (calls per client address per minute), got "0"',
     ])
   })
 })

@@ -150,7 +150,7 @@ export const positiveMs = (name: string, fallback: number) =>
       return Number(value)
     })
 
-/** A whole number ≥ 1 of calls per client address in a throttle's window, or `fallback`. */
+/** A whole number from 1 to 99999 of calls per client address in a throttle's window, or `fallback`. */
 const perWindow = (name: string, fallback: number, window: string) =>
   z
     .string()
@@ -161,7 +161,7 @@ const perWindow = (name: string, fallback: number, window: string) =>
       if (!/^\d{1,5}$/.test(value) || Number(value) < 1) {
         ctx.addIssue({
           code: 'custom',
-          message: `${name} must be a whole number ≥ 1 (calls per client address ${window}), got "${value}"`,
+          message: `${name} must be a whole number from 1 to 99999 (calls per client address ${window}), got "${value}"`,
         })
         return z.NEVER
       }
