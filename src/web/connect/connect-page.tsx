@@ -101,7 +101,7 @@ function AuthorizePreview({
     <section className="card preview" aria-labelledby="preview-title">
       <h2 id="preview-title">{m.previewHeading}</h2>
       <div className="preview-scope" aria-live="polite">
-        <span className="preview-label">scope</span>
+        <span className="preview-label">{m.scopeLabel}</span>
         <code className="preview-value">
           {preview.scopeParam === '' ? m.empty : preview.scopeParam}
         </code>
@@ -121,10 +121,12 @@ function AuthorizePreview({
         <>
           <ParamsTable
             caption={m.paramsCaption}
-            rows={authorizeParams(config, preview.scopeParam, m.paramNotes)}
+            rows={authorizeParams(config, preview.scopeParam, m.paramNotes, m.placeholders)}
           />
-          <p className="preview-label">GET</p>
-          <code className="url-preview">{authorizeUrlPreview(config, preview.scopeParam)}</code>
+          <p className="preview-label">{m.urlLabel}</p>
+          <code className="url-preview">
+            {authorizeUrlPreview(config, preview.scopeParam, m.placeholders)}
+          </code>
           <p className="field-hint">
             {config.service === 'emulator'
               ? m.serviceEmulator

@@ -62,6 +62,14 @@ export const connectMessages = {
     </>
   ),
   previewHeading: 'What will be sent',
+  /** Above the scope parameter's value (shown in capitals): the parameter's name. */
+  scopeLabel: 'scope',
+  /** Above the authorize URL: the request's method. */
+  urlLabel: 'GET',
+  placeholders: {
+    state: '‹made by the proxy when you press Connect›',
+    codeChallenge: '‹S256 hash of a verifier the proxy keeps›',
+  },
   noScope: (p: { meaning: string }) => `No scope: ${p.meaning}.`,
   listEnd: '.',
   droppedSeparator: ', ',

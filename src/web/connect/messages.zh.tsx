@@ -49,6 +49,12 @@ export const connectMessagesZh: typeof connectMessages = {
     </>
   ),
   previewHeading: '将要发送的内容',
+  scopeLabel: '权限范围参数 scope',
+  urlLabel: 'GET 请求',
+  placeholders: {
+    state: '‹按下“连接”时由代理生成›',
+    codeChallenge: '‹代理保存的 code_verifier 的 S256 哈希›',
+  },
   noScope: (p) => `不申请权限范围：${p.meaning}。`,
   listEnd: '。',
   droppedSeparator: '、',
