@@ -72,7 +72,7 @@ describe('describeApiError', () => {
       'repo:read',
     )
     expect(description.title).toBe('The token lacks a scope')
-    expect(description.detail).toContain('did not say which scope is missing')
+    expect(description.detail).toContain('without saying which scope is missing')
   })
 
   it('offers a retry on a 5xx', () => {

@@ -80,7 +80,7 @@ export function describeApiError(
       detail:
         missing.length > 0
           ? m.scopeMissing({ scopes: missing.map((s) => `"${s}"`).join(', ') })
-          : m.scopeUnknown({ message: error.message }),
+          : m.scopeUnknown({ status }),
       next: 'connect',
     }
   }

@@ -47,8 +47,8 @@ export const commonMessages = {
     scopeTitle: 'The token lacks a scope',
     scopeMissing: (p: { scopes: string }) =>
       `This needs ${p.scopes}, which the token was not granted. Connect again and tick it (and allow it on the consent page).`,
-    scopeUnknown: (p: { message: string }) =>
-      `${p.message} The service did not say which scope is missing; connect again with the scope this data needs.`,
+    scopeUnknown: (p: { status: number }) =>
+      `The service refused it (HTTP ${p.status}) without saying which scope is missing; connect again with the scope this data needs.`,
     rejectedTitle: 'The service rejected the token',
     rejectedDetail:
       'It answered 401, so the playground forgot the token and ended the session. Connect again.',

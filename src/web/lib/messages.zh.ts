@@ -44,7 +44,7 @@ export const commonMessagesZh: typeof commonMessages = {
     scopeMissing: (p) =>
       `这需要 ${p.scopes}，但令牌没有获得这项授权。请重新连接并勾选它（并在授权页面上允许）。`,
     scopeUnknown: (p) =>
-      `${p.message} 服务没有说明缺少哪个权限范围；请用这份数据所需的权限范围重新连接。`,
+      `服务拒绝了请求（HTTP ${p.status}），但没有说明缺少哪个权限范围；请用这份数据所需的权限范围重新连接。`,
     rejectedTitle: '服务拒绝了令牌',
     rejectedDetail: '服务返回了 401，演练场已忘记令牌并结束会话。请重新连接。',
     notConnectedTitle: '未连接',
