@@ -3,9 +3,11 @@ import type { EmulatorProfile } from './e2e/support/fixtures'
 import { CHROMIUM_ARGS, findChromium } from './e2e/support/browser'
 import {
   E2E_APP_ORIGIN,
+  E2E_DEAD_SERVICE_ORIGIN,
   E2E_EMULATOR_ORIGIN,
   E2E_EMULATOR_PORT,
   E2E_PKCE_OFF_APP_ORIGIN,
+  E2E_SERVICE_DOWN_APP_ORIGIN,
   E2E_SESSION_SECRET,
   E2E_UPSTREAM_TIMEOUT_MS,
 } from './e2e/support/ports'
@@ -89,6 +91,22 @@ export default defineConfig<{ emulatorProfile: EmulatorProfile }>({
         OAUTH_PKCE: 'off',
         YUQUE_AUTH_URL: E2E_EMULATOR_ORIGIN,
         YUQUE_BASE_URL: `${E2E_EMULATOR_ORIGIN}/api/v2`,
+        YUQUE_CLIENT_ID: 'playground-web',
+        YUQUE_CLIENT_SECRET: 'playground-web-secret',
+      },
+    },
+    {
+      // The service down (e2e/service-down.spec.ts): the same build, its service on a loopback
+      // port nothing listens on, so that Connect meets a refused connection.
+      command: 'node --enable-source-maps dist/server.js',
+      url: `http://127.0.0.1:${new URL(E2E_SERVICE_DOWN_APP_ORIGIN).port}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        APP_ORIGIN: E2E_SERVICE_DOWN_APP_ORIGIN,
+        SESSION_SECRET: E2E_SESSION_SECRET,
+        YUQUE_AUTH_URL: E2E_DEAD_SERVICE_ORIGIN,
+        YUQUE_BASE_URL: `${E2E_DEAD_SERVICE_ORIGIN}/api/v2`,
         YUQUE_CLIENT_ID: 'playground-web',
         YUQUE_CLIENT_SECRET: 'playground-web-secret',
       },

@@ -10,6 +10,8 @@ import {
   startClientCodeFlow,
 } from './support/client-code'
 import { expect, sessionOf, test } from './support/fixtures'
+import { consentButton, startClientCodeInAnyLanguage } from './support/any-language'
+import { expectNoEnglish } from './support/english-on-screen'
 
 // One interval, the poll and the page's reaction: more than the default 7 s expect timeout
 // only when several polls must happen first.
@@ -54,6 +56,9 @@ test.describe('Connecting as an app without a server (client code)', () => {
     const alert = page.getByRole('alert')
     await expect(alert).toContainText('You declined to connect', { timeout: NEXT_POLL_TIMEOUT })
     await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0)
+    // The page no longer says it is waiting: its heading and title say how the wait ended.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Connection declined')
+    await expect(page).toHaveTitle(/^Connection declined · /)
     expect(await sessionOf(page)).toEqual({ connected: false })
     const polls = await clientCodePolls(emulator)
     expect(polls.length).toBeGreaterThan(0)
@@ -157,9 +162,15 @@ test.describe('Connecting as an app without a server (client code)', () => {
     })
     expect(await clientCodePolls(emulator)).toHaveLength(MAX_ATTEMPTS)
 
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Not approved yet')
     await alert.getByRole('button', { name: 'Keep waiting' }).click()
     await expect(attemptStatus(page)).toContainText(`of ${2 * MAX_ATTEMPTS}`)
     await expect(page.getByRole('button', { name: 'Cancel' })).toBeFocused()
+    // The count, the lede and the clock say the same wait: 21 of 40, up to 40, the clock past
+    // the first minute of two.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Waiting for your approval')
+    await expect(page.locator('.lede')).toContainText(`up to ${2 * MAX_ATTEMPTS} times`)
+    await expect(page.locator('.polling-clock')).toHaveText(/^[12]:\d\d \/ 2:00$/)
     await answerConsent(authorizePage, 'alice', 'Authorize')
 
     await expect(page).toHaveURL('/me', { timeout: NEXT_POLL_TIMEOUT })
@@ -167,5 +178,50 @@ test.describe('Connecting as an app without a server (client code)', () => {
     const polls = await clientCodePolls(emulator)
     expect(polls.length).toBeGreaterThan(MAX_ATTEMPTS)
     expect(polls.at(-1)).toMatchObject({ status: 200 })
+  })
+})
+
+test.describe('在没有服务端的应用中连接（client code），中文', () => {
+  test.use({ locale: 'zh-CN' })
+
+  test('继续等待之后，次数、说明和计时一致；拒绝之后标题不再说在等待', async ({
+    page,
+    context,
+    emulator,
+  }) => {
+    // A whole budget of 20 polls, 3 s apart, runs out first.
+    test.setTimeout(MAX_ATTEMPTS * POLL_INTERVAL_MS + 60_000)
+    const authorizeTab = await startClientCodeInAnyLanguage(page, context, {
+      login: 'alice',
+      scopes: ['doc:read'],
+    })
+    const heading = page.getByRole('heading', { level: 1 })
+    await expect(heading).toHaveText('等待你的授权')
+    await expect(page.locator('.lede')).toContainText(
+      `每隔 3 秒向令牌端点询问你是否已授权，最多 ${MAX_ATTEMPTS} 次`,
+    )
+
+    const alert = page.getByRole('alert')
+    await expect(alert).toContainText(`轮询 ${MAX_ATTEMPTS} 次后仍未授权`, {
+      timeout: (MAX_ATTEMPTS + 3) * POLL_INTERVAL_MS,
+    })
+    expect(await clientCodePolls(emulator)).toHaveLength(MAX_ATTEMPTS)
+    await expect(heading).toHaveText('尚未授权')
+    await expect(page).toHaveTitle(/^尚未授权 · 语雀 OAuth 演练场$/)
+    await expectNoEnglish(page, 'client code, not approved yet')
+
+    await alert.getByRole('button', { name: '继续等待' }).click()
+    await expect(heading).toHaveText('等待你的授权')
+    await expect(
+      page.getByRole('status').filter({ hasText: /^第 \d+ 次，共 \d+ 次/ }),
+    ).toContainText(`共 ${2 * MAX_ATTEMPTS} 次`)
+    await expect(page.locator('.lede')).toContainText(`最多 ${2 * MAX_ATTEMPTS} 次`)
+    await expect(page.locator('.polling-clock')).toHaveText(/^[12]:\d\d \/ 2:00$/)
+    await expectNoEnglish(page, 'client code, waiting longer')
+
+    await consentButton(authorizeTab, 'deny').click()
+    await expect(alert).toContainText('你拒绝了连接', { timeout: NEXT_POLL_TIMEOUT })
+    await expect(heading).toHaveText('已拒绝连接')
+    await expect(page).toHaveTitle(/^已拒绝连接 · 语雀 OAuth 演练场$/)
   })
 })

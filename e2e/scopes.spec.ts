@@ -182,7 +182,11 @@ test.describe('The scopes page', () => {
     await expect(repo.getByRole('link', { name: 'Profile: your repositories' })).toBeVisible()
     await expect(
       page.getByRole('article', { name: 'group:read', exact: true }).getByRole('link'),
-    ).toHaveText(['Profile: your teams'])
+    ).toHaveText(['Profile: your teams', 'API explorer'])
+    // No page of its own needs doc, but the explorer's document operations do.
+    await expect(
+      page.getByRole('article', { name: 'doc', exact: true }).getByRole('link'),
+    ).toHaveText(['API explorer'])
     await expect(page.getByRole('article', { name: 'topic', exact: true })).toContainText(
       'no view of the playground',
     )

@@ -18,6 +18,7 @@ import { createWebApp } from './proxy/shell/web-app'
 import { exitOnListenError, printBanner } from './server/banner'
 import { createServerListener } from './server/dispatch'
 import { createHealthRoutes } from './server/health'
+import { createServiceProbe } from './proxy/service-probe'
 import { createLogger } from './server/logger'
 import { loadServerConfig, ServerConfigError, type ServerConfig } from './server/server-config'
 import { onStopSignal, trackRequests } from './server/shutdown'
@@ -85,7 +86,23 @@ async function main(): Promise<void> {
   closers.push(() => store.close())
   const upstream = createHttpUpstream({ outboundProxy: config.outboundProxy })
   closers.push(() => upstream.close())
-  const proxy = createProxyServer({ config, upstream, store, log: (line) => log.info(line) })
+  // Asked before a login sends the browser to the service (proxy/service-probe.ts): a success
+  // holds for 30 s, so that logins seldom wait for it; a failure for 1 s, so a service coming
+  // back is seen at the next try.
+  const serviceProbe = createServiceProbe({
+    config,
+    upstream,
+    timeoutMs: serverConfig.readinessTimeoutMs,
+    okForMs: 30_000,
+    downForMs: 1000,
+  })
+  const proxy = createProxyServer({
+    config,
+    upstream,
+    store,
+    serviceProbe,
+    log: (line) => log.info(line),
+  })
 
   let isShuttingDown = false
   const app = new Hono()

@@ -21,6 +21,15 @@ export const E2E_APP_ORIGIN = `http://localhost:${E2E_APP_PORT}`
  */
 export const E2E_PKCE_OFF_APP_PORT = portFromEnv('E2E_PKCE_OFF_APP_PORT', E2E_APP_PORT + 1)
 export const E2E_PKCE_OFF_APP_ORIGIN = `http://localhost:${E2E_PKCE_OFF_APP_PORT}`
+/**
+ * A third app instance whose service answers nowhere: YUQUE_AUTH_URL and YUQUE_BASE_URL on a
+ * loopback port nothing listens on (E2E_DEAD_SERVICE_PORT, 9, the discard port, unless told).
+ * e2e/service-down.spec.ts presses Connect there. E2E_SERVICE_DOWN_APP_PORT moves it when
+ * E2E_APP_PORT+2 is another suite's.
+ */
+export const E2E_SERVICE_DOWN_APP_PORT = portFromEnv('E2E_SERVICE_DOWN_APP_PORT', E2E_APP_PORT + 2)
+export const E2E_SERVICE_DOWN_APP_ORIGIN = `http://localhost:${E2E_SERVICE_DOWN_APP_PORT}`
+export const E2E_DEAD_SERVICE_ORIGIN = `http://127.0.0.1:${portFromEnv('E2E_DEAD_SERVICE_PORT', 9)}`
 export const E2E_EMULATOR_PORT = portFromEnv('E2E_EMULATOR_PORT', 4110)
 export const E2E_EMULATOR_ORIGIN = `http://127.0.0.1:${E2E_EMULATOR_PORT}`
 export const E2E_SESSION_SECRET = 'e2e-session-secret-0123456789abcdef'

@@ -58,8 +58,11 @@ export interface AppRegistration {
    * (docs/service.md#operator-approved-scopes).
    */
   allowedScopes?: string[]
-  /** One line shown on the consent page. */
-  description?: string
+  /**
+   * One line shown on the consent page: one text, or one per language of the pages (the
+   * playground's own apps are described in both, docs/decisions/0009-i18n.md).
+   */
+  description?: string | { en: string; 'zh-CN': string }
 }
 
 export const SEED_PASSWORD = 'password'
@@ -74,14 +77,20 @@ export function seedApps({
       clientId: 'playground-web',
       clientSecret: 'playground-web-secret',
       name: 'Yuque OAuth Playground',
-      description: 'The playground web app (authorization-code flow).',
+      description: {
+        en: 'The playground web app (authorization-code flow).',
+        'zh-CN': '演练场的网页应用（授权码流程）。',
+      },
       redirectUris: [webRedirectUri],
     },
     {
       clientId: 'playground-cli',
       clientSecret: 'playground-cli-secret',
       name: 'Yuque OAuth Playground CLI',
-      description: 'An app without a server (client-code flow).',
+      description: {
+        en: 'An app without a server (client-code flow).',
+        'zh-CN': '没有服务端的应用（client code 流程）。',
+      },
       redirectUris: [],
     },
   ]

@@ -44,10 +44,27 @@ export function isValidSegment(kind: SegmentKind, value: string): boolean {
   return SEGMENT_PATTERNS[kind].test(value)
 }
 
-/** Why a value is not a valid path parameter of `kind`, or null when it is. */
-export function segmentProblem(name: string, kind: SegmentKind, value: string): string | null {
+/**
+ * Why a value is not a valid path parameter: its name, the kind it must be and the value (cut
+ * to 40 characters), for a page to say in its own language (src/web/lib/segment-problem.ts).
+ */
+export interface SegmentIssue {
+  name: string
+  kind: SegmentKind
+  value: string
+}
+
+/** The issue with a value for the path parameter `name` of `kind`, or null when it is valid. */
+export function segmentIssue(name: string, kind: SegmentKind, value: string): SegmentIssue | null {
   if (isValidSegment(kind, value)) return null
-  return `The path parameter "${name}" ("${value.slice(0, 40)}") must be ${SEGMENT_HINTS[kind]}.`
+  return { name, kind, value: value.slice(0, 40) }
+}
+
+/** Why a value is not a valid path parameter of `kind`, in English (the proxy's errors), or null. */
+export function segmentProblem(name: string, kind: SegmentKind, value: string): string | null {
+  const issue = segmentIssue(name, kind, value)
+  if (issue === null) return null
+  return `The path parameter "${name}" ("${issue.value}") must be ${SEGMENT_HINTS[kind]}.`
 }
 
 type ParamsOf<E extends Endpoint> = { readonly [K in keyof E['params']]: string | number }

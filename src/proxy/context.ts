@@ -3,6 +3,7 @@ import type { RandomBytes } from './auth/oauth'
 import type { CookieJar } from './auth/session'
 import type { StateStore } from './store/state-store'
 import type { Upstream } from './api/upstream'
+import type { ServiceProbe } from './service-probe'
 
 /** What the proxy's sub-apps share, built once by createProxy. */
 export interface ProxyContext {
@@ -14,6 +15,8 @@ export interface ProxyContext {
   clock: () => number
   randomBytes: RandomBytes
   log: (line: string) => void
+  /** Whether the service answers (service-probe.ts); null: not asked. */
+  serviceProbe: ServiceProbe | null
 }
 
 /**

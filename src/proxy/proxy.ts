@@ -19,6 +19,7 @@ import { createCookieJar } from './auth/session'
 import { flowTraceMiddleware } from './flow-trace'
 import { createRequestCheck, guardMiddleware } from './guards'
 import { createMemoryStore } from './store/memory-store'
+import { serviceDownRefusal, type ServiceProbe } from './service-probe'
 import type { StateStore } from './store/state-store'
 import type { Upstream } from './api/upstream'
 
@@ -31,6 +32,11 @@ export interface ProxyOptions {
   log?: (line: string) => void
   /** What the proxy remembers between requests; shared by every replica (state-store.ts). */
   store?: StateStore
+  /**
+   * Whether the service answers (service-probe.ts), asked before a login sends the browser to
+   * it. The server passes one; without it a login is started whatever the service's state.
+   */
+  serviceProbe?: ServiceProbe
 }
 
 const NO_STORE_ENTRIES = Object.entries(NO_STORE_HEADERS)
@@ -69,6 +75,7 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
     // drive the terminal with control characters (OWASP Logging Cheat Sheet).
     log: (line) => sink(logSafe(line)),
     store,
+    serviceProbe: options.serviceProbe ?? null,
     cookies: createCookieJar(
       options.config,
       createSealer(options.config.sessionSecret, clock),
@@ -101,6 +108,15 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
     flowTraceMiddleware(options.config, clock),
     guardMiddleware(ctx, check, MAX_BODY_BYTES),
   )
+  // A login sends the browser to the service's sign-in page: not while nobody answers there,
+  // where it would land on a refused connection (service-probe.ts, e2e/service-down.spec.ts).
+  const whileServiceDown = createMiddleware(async (c, next) => {
+    const down = c.req.method === 'POST' ? await serviceDownRefusal(ctx.serviceProbe) : null
+    if (down === null) return next()
+    return proxyError(c, down.status, down.code, down.message)
+  })
+  app.use('/auth/start', whileServiceDown)
+  app.use('/auth/client-code/start', whileServiceDown)
   app.route('/auth/client-code', createClientCodeRoutes(ctx))
   app.route('/auth', createAuthRoutes(ctx))
   app.all('/auth/*', (c) => {

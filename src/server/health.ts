@@ -12,7 +12,8 @@
  */
 import { Hono, type Context } from 'hono'
 import type { Config } from '../proxy/config'
-import { UpstreamError, type Upstream } from '../proxy/api/upstream'
+import type { Upstream } from '../proxy/api/upstream'
+import { createServiceProbe } from '../proxy/service-probe'
 import type { StateStore } from '../proxy/store/state-store'
 
 export interface HealthOptions {
@@ -44,39 +45,6 @@ function configCheck(config: Config, store: StateStore): Check {
   return { ok: true, detail: 'valid' }
 }
 
-/** The probe reads no more of the service's page than this: any answer shows it is there. */
-const PROBE_MAX_BYTES = 64 * 1024
-
-async function probeService(upstream: Upstream, config: Config, timeoutMs: number): Promise<Check> {
-  const origin = config.authUrl.origin
-  const started = performance.now()
-  const answered = (status: string) => ({
-    ok: true,
-    detail: `${origin} answered ${status} in ${Math.round(performance.now() - started)} ms`,
-  })
-  try {
-    // Any HTTP answer, even a 404 or a redirect (never followed), shows that it is reachable.
-    const response = await upstream({
-      method: 'GET',
-      url: new URL(`${origin}/`),
-      headers: { 'User-Agent': config.userAgent },
-      timeoutMs,
-      maxBytes: PROBE_MAX_BYTES,
-    })
-    return answered(`HTTP ${response.status}`)
-  } catch (error) {
-    if (error instanceof UpstreamError && error.kind === 'too_large')
-      return answered(`with a body over ${PROBE_MAX_BYTES / 1024} kB`)
-    const isTimeout = error instanceof UpstreamError && error.kind === 'timeout'
-    return {
-      ok: false,
-      detail: isTimeout
-        ? `${origin} did not answer within ${timeoutMs} ms`
-        : `${origin} is unreachable`,
-    }
-  }
-}
-
 async function storeCheck(store: StateStore): Promise<Check> {
   try {
     await store.ping()
@@ -93,17 +61,15 @@ function noStore(c: Context) {
 
 export function createHealthRoutes(options: HealthOptions): Hono {
   const probeCacheMs = options.probeCacheMs ?? 1000
-  let lastProbe: { at: number; result: Promise<Check> } | null = null
-  const service = () => {
-    const now = Date.now()
-    if (lastProbe === null || now - lastProbe.at >= probeCacheMs) {
-      lastProbe = {
-        at: now,
-        result: probeService(options.upstream, options.config, options.timeoutMs),
-      }
-    }
-    return lastProbe.result
-  }
+  // The same probe the login routes ask (proxy/service-probe.ts), with a cache of its own: a
+  // balancer must see a failure within a second, whatever the last success was.
+  const service = createServiceProbe({
+    config: options.config,
+    upstream: options.upstream,
+    timeoutMs: options.timeoutMs,
+    okForMs: probeCacheMs,
+    downForMs: probeCacheMs,
+  })
 
   const app = new Hono()
   app.get('/healthz', (c) => {

@@ -123,7 +123,8 @@ export function createBrowserFlow(deps: EmulatorDeps) {
       .filter((info): info is ScopeInfo => info !== undefined)
     const { flow } = pending
     const address = deps.clientAddress(c)
-    const { m, chosen } = pageTextOf(c)
+    const { m, chosen, locale } = pageTextOf(c)
+    const { description } = app
     return sendPage(
       c,
       m.consent.title({ app: app.name }),
@@ -131,7 +132,13 @@ export function createBrowserFlow(deps: EmulatorDeps) {
         m={m}
         lang={chosen}
         appName={app.name}
-        appDescription={app.description ?? null}
+        appDescription={
+          description === undefined
+            ? null
+            : typeof description === 'string'
+              ? description
+              : description[locale]
+        }
         user={signedInUser(signedIn)}
         csrf={signedIn.session.csrf}
         requestId={pending.id}

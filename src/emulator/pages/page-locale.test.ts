@@ -112,6 +112,9 @@ describe('page language', () => {
     expect(consentHtml).toContain('<code>doc</code>')
     expect(consentHtml).toContain('读取和修改文档')
     expect(consentHtml).toContain('读取知识库')
+    // The app's registered name stays (the service's data); its description is in Chinese.
+    expect(consentHtml).toContain('演练场的网页应用（授权码流程）。')
+    expect(consentHtml).not.toContain('The playground web app')
     expect(hiddenOf(consentHtml, 'consent')).toContainEqual(['lang', 'zh-CN'])
   })
 
@@ -120,6 +123,7 @@ describe('page language', () => {
     const { location, consentHtml } = await signInToConsent(app, AUTHORIZE)
     expect(location).not.toContain('lang=')
     expect(consentHtml).toContain('<h1>Authorize Yuque OAuth Playground</h1>')
+    expect(consentHtml).toContain('The playground web app (authorization-code flow).')
     expect(hiddenOf(consentHtml, 'consent').map(([name]) => name)).not.toContain('lang')
   })
 

@@ -81,8 +81,10 @@ export function createAuthRoutes(ctx: ProxyContext) {
   const authorizeEndpoint = new URL('/oauth2/authorize', config.authUrl)
 
   // The body limit is proxy.ts's, before every route (client-code ones included).
-  auth.get('/config', (c) =>
-    c.json({
+  auth.get('/config', (c) => {
+    // The connect page reads this first: the probe's answer is then ready when Connect is pressed.
+    void ctx.serviceProbe?.()
+    return c.json({
       service: config.service,
       clientId: config.clientId,
       redirectUri: config.redirectUri,
@@ -90,8 +92,8 @@ export function createAuthRoutes(ctx: ProxyContext) {
       baseUrl: config.baseUrl.href.replace(/\/$/, ''),
       clientCodeClientId: config.codeClient?.clientId ?? null,
       pkce: config.pkce,
-    } satisfies PlaygroundConfig),
-  )
+    } satisfies PlaygroundConfig)
+  })
 
   // docs/security.md#s4: without a limit, anyone could make the proxy call the token endpoint
   // with the app's secret as fast as they can send (a start, then an exchange, each time).

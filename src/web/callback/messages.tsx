@@ -17,7 +17,11 @@ export const callbackMessages = {
   steps: {
     wellFormed: 'The service’s response is well-formed',
     stateMatches: 'state returned by the service matches the one this tab sent',
-    stateDetail: (p: { state: string; verdict: string }) => `state ${p.state}: ${p.verdict}`,
+    stateDetail: (p: { state: string; verdict: string }) => (
+      <>
+        state <code>{p.state}</code>: {p.verdict}
+      </>
+    ),
     codeReceived: 'Authorization code received',
     serviceAnswered: (p: { error: string }) => `The service answered error=${p.error}.`,
     exchanging: 'Exchanging the code through the proxy',

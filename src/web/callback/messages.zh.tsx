@@ -15,11 +15,16 @@ export const callbackMessagesZh: typeof callbackMessages = {
   steps: {
     wellFormed: '服务的响应格式正确',
     stateMatches: '服务返回的 state 与本标签页发出的一致',
-    stateDetail: (p) => `state ${p.state}：${p.verdict}`,
+    stateDetail: (p) => (
+      <>
+        state <code>{p.state}</code>：{p.verdict}
+      </>
+    ),
     codeReceived: '已收到授权码',
     serviceAnswered: (p) => `服务返回了 error=${p.error}。`,
     exchanging: '通过代理用授权码换取令牌',
-    exchangingDetail: '代理带上 client secret 发送授权码并保管令牌，浏览器始终看不到令牌。',
+    exchangingDetail:
+      '代理带上应用的密钥（client_secret）发送授权码并保管令牌，浏览器始终看不到令牌。',
     nothingSent: '不发送任何内容。',
   },
   verdicts: {

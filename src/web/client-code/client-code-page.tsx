@@ -77,7 +77,9 @@ function SignedRequest({ start }: { start: ClientCodeStartResponse }) {
         </div>
         <div>
           <dt>{m.signed.algorithm}</dt>
-          <dd className="mono">{signing.algorithm}</dd>
+          <dd className="mono">
+            {m.signed.algorithmLine({ clientId: signing.params.client_id ?? '' })}
+          </dd>
         </div>
         <div>
           <dt>{m.signed.sign}</dt>
@@ -151,16 +153,19 @@ function WaitingScreen({ launch }: { launch: LaunchState }) {
     void navigate(startAgainHref, { replace: true })
   }
   const every = formatDuration(locale, start.intervalMs / 1000)
+  // What the page says now: waiting until the wait ends, then how it ended.
+  const heading = m.headings[view.kind]
 
   return (
     <div className="page page-narrow client-code-page">
-      <title>{m.title}</title>
+      <title>{m.title({ heading })}</title>
       <header className="page-head">
-        <h1>{m.heading}</h1>
+        <h1>{heading}</h1>
         <p className="lede">
           {m.lede({
             every,
-            attempts: formatNumber(locale, start.maxAttempts),
+            // The budget as it stands: "Keep waiting" raises it, and the count and clock with it.
+            attempts: formatNumber(locale, round.maxAttempts),
             scope: <code>{start.scope || m.none}</code>,
           })}
         </p>

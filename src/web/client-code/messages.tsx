@@ -2,8 +2,16 @@
 import type { ReactNode } from 'react'
 
 export const clientCodeMessages = {
-  title: 'Waiting for approval · Yuque OAuth Playground',
-  heading: 'Waiting for your approval',
+  /** The document title follows the heading: what the page says now. */
+  title: (p: { heading: string }) => `${p.heading} · Yuque OAuth Playground`,
+  /** The heading of each state of the wait (poll-state.ts's PollView): waiting until it ends. */
+  headings: {
+    waiting: 'Waiting for your approval',
+    connected: 'Approved',
+    denied: 'Connection declined',
+    expired: 'Not approved yet',
+    failed: 'Polling stopped',
+  },
   lede: (p: { every: string; attempts: string; scope: ReactNode }) => (
     <>
       An app without a server has no address the service could send you back to, so nothing
@@ -50,6 +58,9 @@ export const clientCodeMessages = {
     caption: 'Signed authorize parameters',
     baseString: 'string that was signed',
     algorithm: 'algorithm',
+    /** The algorithm (Yuque's client-code flow, docs/service.md#client-code-flow), in words. */
+    algorithmLine: (p: { clientId: string }) =>
+      `base64(HMAC-SHA1(the client credential of ${p.clientId}, string))`,
     sign: 'sign',
     secretTitle: 'The secret stays on the server',
     secretText:

@@ -1,11 +1,17 @@
 import type { clientCodeMessages } from './messages'
 
 export const clientCodeMessagesZh: typeof clientCodeMessages = {
-  title: '等待授权 · 语雀 OAuth 演练场',
-  heading: '等待你的授权',
+  title: (p) => `${p.heading} · 语雀 OAuth 演练场`,
+  headings: {
+    waiting: '等待你的授权',
+    connected: '已授权',
+    denied: '已拒绝连接',
+    expired: '尚未授权',
+    failed: '轮询已停止',
+  },
   lede: (p) => (
     <>
-      没有服务端的应用没有可供服务跳转回来的地址，所以不会有任何页面跳转到这里。本页会每隔 {p.every}{' '}
+      没有服务端的应用没有可供服务跳转回来的地址，所以不会有任何页面跳转到这里。本页会每隔 {p.every}
       向令牌端点询问你是否已授权，最多 {p.attempts} 次。申请的权限范围：{p.scope}。
     </>
   ),
@@ -28,10 +34,9 @@ export const clientCodeMessagesZh: typeof clientCodeMessages = {
     tabOpenedDetail: '请在那里登录并在授权页上作答。',
     tabBlocked: '授权页没能在新标签页中打开',
     tabBlockedDetail: '浏览器拦截了新标签页：请用下方的链接打开。',
-    polling: (p) => `每隔 ${p.every} 向令牌端点询问你是否已授权`,
+    polling: (p) => `每隔 ${p.every}向令牌端点询问你是否已授权`,
     pollingDetail: {
-      waiting:
-        '在你作答之前，它返回 HTTP 400 "authorization code is invalid"，代理将其报告为等待中。',
+      waiting: '在你作答之前，它返回 HTTP 400（授权码无效），代理将其报告为等待中。',
       connected: '它返回了令牌，由代理保管：本页面始终看不到令牌。',
       denied: '它返回了 access_denied：授权页上选择了“拒绝”。',
       expired: '在轮询预算内只得到“尚未授权”的答复。',
@@ -44,10 +49,11 @@ export const clientCodeMessagesZh: typeof clientCodeMessages = {
     caption: '签名的授权参数',
     baseString: '被签名的字符串',
     algorithm: '算法',
-    sign: 'sign',
+    algorithmLine: (p) => `base64(HMAC-SHA1(${p.clientId} 的客户端凭据, 被签名的字符串))`,
+    sign: '签名（sign）',
     secretTitle: '密钥只留在服务器上',
     secretText:
-      '签名需要应用的 client secret。真正没有服务端的应用只能把它打包进应用里，任何人都能提取出来：规范本身也提醒这会泄露密钥。这里由代理签名，本页面只看到结果。授权码被遮盖，是因为在兑换之前，谁拿到它谁就能轮询出令牌。',
+      '签名需要应用的密钥（client_secret）。真正没有服务端的应用只能把它打包进应用里，任何人都能提取出来：规范本身也提醒这会泄露密钥。这里由代理签名，本页面只看到结果。授权码被遮盖，是因为在兑换之前，谁拿到它谁就能轮询出令牌。',
   },
   polling: {
     heading: '轮询',

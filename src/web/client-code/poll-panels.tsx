@@ -46,8 +46,14 @@ export function PollingPanel({
   const locale = useLocale()
   const { start } = launch
   const now = useNow(true)
-  const roundPolls = round.maxAttempts - round.startAttempt
-  const progress = elapsedProgress(round.startedAt, now, start.intervalMs, roundPolls)
+  // The whole wait, as the attempt count has it ("21 of 40" beside "1:03 / 2:00"): the rounds
+  // before this one count as the polls they made, not the time before Keep waiting was pressed.
+  const progress = elapsedProgress(
+    round.startedAt - round.startAttempt * start.intervalMs,
+    now,
+    start.intervalMs,
+    round.maxAttempts,
+  )
   const secondsLeft = nextPollCountdown(lastSettledAt, start.intervalMs, now)
   const lastError = view.lastError === null ? null : describePollError(view.lastError, m.errors)
   const cancelRef = useRef<HTMLButtonElement>(null)
@@ -162,7 +168,7 @@ export function EndState({
         </div>
       )
     case 'expired': {
-      const waited = ((round.maxAttempts - round.startAttempt) * intervalMs) / 1000
+      const waited = (round.maxAttempts * intervalMs) / 1000
       return (
         <div className="notice notice-warning" role="alert">
           {title(m.end.expiredTitle({ attempts: formatNumber(locale, view.attempt) }))}

@@ -3,6 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import type { PlaygroundConfig } from '../../protocol/playground-api'
 import { ApiErrorNotice } from '../lib/api-error-notice'
+import { isApiError } from '../lib/api-error'
 import { FormattedDate } from '../lib/formatted-date'
 import { ParamsTable } from '../lib/params-table'
 import { useServiceDown } from '../lib/service-down'
@@ -27,6 +28,10 @@ import '../lib/page.css'
 import './connect-page.css'
 
 type ConnectMessages = typeof connectMessages
+
+/** The proxy refused to start a login: nobody answers at the service (proxy/service-probe.ts). */
+const isServiceRefusal = (error: unknown) =>
+  isApiError(error) && error.proxyCode === 'upstream_unreachable'
 
 function meaningOf(m: ConnectMessages, scope: string): string {
   return m.scopeMeanings[scope] ?? scope
@@ -101,7 +106,7 @@ function AuthorizePreview({
     <section className="card preview" aria-labelledby="preview-title">
       <h2 id="preview-title">{m.previewHeading}</h2>
       <div className="preview-scope" aria-live="polite">
-        <span className="preview-label">scope</span>
+        <span className="preview-label">{m.scopeLabel}</span>
         <code className="preview-value">
           {preview.scopeParam === '' ? m.empty : preview.scopeParam}
         </code>
@@ -121,10 +126,12 @@ function AuthorizePreview({
         <>
           <ParamsTable
             caption={m.paramsCaption}
-            rows={authorizeParams(config, preview.scopeParam, m.paramNotes)}
+            rows={authorizeParams(config, preview.scopeParam, m.paramNotes, m.placeholders)}
           />
-          <p className="preview-label">GET</p>
-          <code className="url-preview">{authorizeUrlPreview(config, preview.scopeParam)}</code>
+          <p className="preview-label">{m.urlLabel}</p>
+          <code className="url-preview">
+            {authorizeUrlPreview(config, preview.scopeParam, m.placeholders)}
+          </code>
           <p className="field-hint">
             {config.service === 'emulator'
               ? m.serviceEmulator
@@ -156,8 +163,9 @@ export function ConnectPage() {
   const isBusy = start.isPending || isRedirecting || clientCode.isPending
   // Known down (the last calls found nobody answering, lib/service-down.tsx): the service's
   // sign-in page would not load either, so Connect says so first and lets the user go anyway.
-  // A first visit has made no call yet and cannot know; the proxy does not probe the service
-  // before a login (a round trip added to every login, bench: the login round trip).
+  // A first visit has made no call yet and cannot know: the proxy asks the service before it
+  // starts a login (proxy/service-probe.ts) and refuses while nobody answers, which the notice
+  // under the button says (e2e/service-down.spec.ts).
   const isServiceDown = useServiceDown()
   const [isDownWarned, setIsDownWarned] = useState(false)
   const warnsDown = isServiceDown && isDownWarned
@@ -265,7 +273,15 @@ export function ConnectPage() {
               <p>{m.serviceDownDetail}</p>
             </div>
           )}
-          {start.isError && <ApiErrorNotice error={start.error} onRetry={connect} />}
+          {start.isError && (
+            <ApiErrorNotice
+              error={start.error}
+              onRetry={connect}
+              {...(isServiceRefusal(start.error)
+                ? { title: m.serviceUnreachableTitle, detail: m.serviceUnreachableDetail }
+                : {})}
+            />
+          )}
           {clientCodeClientId !== null && (
             <div className="connect-alternative">
               <button
@@ -283,7 +299,13 @@ export function ConnectPage() {
             </div>
           )}
           {clientCode.isError && (
-            <ApiErrorNotice error={clientCode.error} onRetry={connectWithoutServer} />
+            <ApiErrorNotice
+              error={clientCode.error}
+              onRetry={connectWithoutServer}
+              {...(isServiceRefusal(clientCode.error)
+                ? { title: m.serviceUnreachableTitle, detail: m.serviceUnreachableDetail }
+                : {})}
+            />
           )}
         </form>
         <AuthorizePreview config={config.data} preview={preview} />

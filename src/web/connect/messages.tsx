@@ -48,6 +48,10 @@ export const connectMessages = {
   serviceDownTitle: 'The service is not answering',
   serviceDownDetail:
     'The playground’s last calls to the service found nobody answering, so its sign-in page would not load either. Wait until the status bar no longer marks data “may be out of date”, or press Connect anyway.',
+  /** The proxy found nobody answering at the service (proxy/service-probe.ts): this page stays. */
+  serviceUnreachableTitle: 'The service’s sign-in page would not load',
+  serviceUnreachableDetail:
+    'Nothing answers at the service’s address, so the playground did not send you there. Check that the service is running (and that YUQUE_AUTH_URL names it), then press Retry.',
   redirecting: 'Opening the service’s authorize page…',
   asking: 'Asking the proxy for a login…',
   askingClientCode: 'Asking the proxy to sign a client-code request…',
@@ -62,6 +66,14 @@ export const connectMessages = {
     </>
   ),
   previewHeading: 'What will be sent',
+  /** Above the scope parameter's value (shown in capitals): the parameter's name. */
+  scopeLabel: 'scope',
+  /** Above the authorize URL: the request's method. */
+  urlLabel: 'GET',
+  placeholders: {
+    state: '‹made by the proxy when you press Connect›',
+    codeChallenge: '‹S256 hash of a verifier the proxy keeps›',
+  },
   noScope: (p: { meaning: string }) => `No scope: ${p.meaning}.`,
   listEnd: '.',
   droppedSeparator: ', ',

@@ -36,6 +36,9 @@ export const connectMessagesZh: typeof connectMessages = {
   serviceDownTitle: '服务没有响应',
   serviceDownDetail:
     '演练场最近对服务的调用都没有得到响应，服务的登录页多半也打不开。请等状态栏不再标记“可能已过时”后再连接，或点击“仍然连接”。',
+  serviceUnreachableTitle: '服务的登录页打不开',
+  serviceUnreachableDetail:
+    '服务的地址上没有应答，所以演练场没有把你送过去。请确认服务正在运行（并且 YUQUE_AUTH_URL 指向它），然后点击“重试”。',
   redirecting: '正在打开服务的授权页…',
   asking: '正在向代理申请登录…',
   askingClientCode: '正在请代理为 client code 请求签名…',
@@ -49,6 +52,12 @@ export const connectMessagesZh: typeof connectMessages = {
     </>
   ),
   previewHeading: '将要发送的内容',
+  scopeLabel: '权限范围参数 scope',
+  urlLabel: 'GET 请求',
+  placeholders: {
+    state: '‹按下“连接”时由代理生成›',
+    codeChallenge: '‹代理保存的 code_verifier 的 S256 哈希›',
+  },
   noScope: (p) => `不申请权限范围：${p.meaning}。`,
   listEnd: '。',
   droppedSeparator: '、',

@@ -2,9 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { SCOPES } from '../../protocol/scopes'
 import type { PlaygroundConfig } from '../../protocol/playground-api'
 import {
-  CHALLENGE_PLACEHOLDER,
   SCOPE_GROUPS,
-  STATE_PLACEHOLDER,
   authorizeParams,
   authorizeUrlPreview,
   preselectScopes,
@@ -12,6 +10,8 @@ import {
   toggleScope,
 } from './scope-selection'
 import { connectMessages } from './messages'
+
+const PLACEHOLDERS = connectMessages.placeholders
 
 describe('previewSelection', () => {
   it('drops a scope implied by another one and says by which', () => {
@@ -58,7 +58,7 @@ const CONFIG: PlaygroundConfig = {
 
 describe('authorizeParams (the preview)', () => {
   it('lists the parameters the proxy sends, in its order, with PKCE when it is on', () => {
-    const rows = authorizeParams(CONFIG, 'doc,repo', connectMessages.paramNotes)
+    const rows = authorizeParams(CONFIG, 'doc,repo', connectMessages.paramNotes, PLACEHOLDERS)
     expect(rows.map((row) => row.name)).toEqual([
       'client_id',
       'scope',
@@ -68,27 +68,32 @@ describe('authorizeParams (the preview)', () => {
       'code_challenge',
       'code_challenge_method',
     ])
-    expect(rows.find((row) => row.name === 'code_challenge')?.value).toBe(CHALLENGE_PLACEHOLDER)
+    expect(rows.find((row) => row.name === 'code_challenge')?.value).toBe(
+      PLACEHOLDERS.codeChallenge,
+    )
     expect(rows.find((row) => row.name === 'code_challenge_method')?.value).toBe('S256')
     expect(rows.every((row) => row.note !== '')).toBe(true)
   })
 
   it('leaves the challenge out when PKCE is off', () => {
-    const names = authorizeParams({ ...CONFIG, pkce: 'off' }, '', connectMessages.paramNotes).map(
-      (row) => row.name,
-    )
+    const names = authorizeParams(
+      { ...CONFIG, pkce: 'off' },
+      '',
+      connectMessages.paramNotes,
+      PLACEHOLDERS,
+    ).map((row) => row.name)
     expect(names).toEqual(['client_id', 'scope', 'redirect_uri', 'state', 'response_type'])
   })
 })
 
 describe('authorizeUrlPreview', () => {
   it('carries the parameters in order, encoded, with readable placeholders', () => {
-    const url = authorizeUrlPreview(CONFIG, 'doc,repo')
+    const url = authorizeUrlPreview(CONFIG, 'doc,repo', PLACEHOLDERS)
     expect(url).toBe(
       'http://127.0.0.1:4010/oauth2/authorize?client_id=playground-web&scope=doc%2Crepo' +
         '&redirect_uri=http%3A%2F%2Flocalhost%3A5173%2Fcallback' +
-        `&state=${STATE_PLACEHOLDER}&response_type=code` +
-        `&code_challenge=${CHALLENGE_PLACEHOLDER}&code_challenge_method=S256`,
+        `&state=${PLACEHOLDERS.state}&response_type=code` +
+        `&code_challenge=${PLACEHOLDERS.codeChallenge}&code_challenge_method=S256`,
     )
   })
 })

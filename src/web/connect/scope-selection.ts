@@ -69,8 +69,14 @@ export function toggleScope(selected: readonly string[], scope: string, isChecke
   return isChecked ? [...without, scope] : without
 }
 
-export const STATE_PLACEHOLDER = '‹made by the proxy when you press Connect›'
-export const CHALLENGE_PLACEHOLDER = '‹S256 hash of a verifier the proxy keeps›'
+/**
+ * What stands for the values the proxy makes when Connect is pressed, in the page's language
+ * (messages.tsx, `placeholders`): written ‹…›, so that no one takes one for a value.
+ */
+export interface Placeholders {
+  state: string
+  codeChallenge: string
+}
 
 export interface AuthorizeParam {
   name: string
@@ -78,13 +84,13 @@ export interface AuthorizeParam {
   note: string
 }
 
-function previewRequest(config: PlaygroundConfig, scopeParam: string) {
+function previewRequest(config: PlaygroundConfig, scopeParam: string, placeholders: Placeholders) {
   return {
     clientId: config.clientId,
     redirectUri: config.redirectUri,
     scope: scopeParam,
-    state: STATE_PLACEHOLDER,
-    codeChallenge: config.pkce === 'S256' ? CHALLENGE_PLACEHOLDER : null,
+    state: placeholders.state,
+    codeChallenge: config.pkce === 'S256' ? placeholders.codeChallenge : null,
   }
 }
 
@@ -102,27 +108,32 @@ export function authorizeParams(
   config: PlaygroundConfig,
   scopeParam: string,
   notes: ParamNotes,
+  placeholders: Placeholders,
 ): AuthorizeParam[] {
-  return protocolAuthorizeParams(previewRequest(config, scopeParam)).map(([name, value]) => ({
-    name,
-    value,
-    note:
-      name === 'scope'
-        ? scopeParam === ''
-          ? notes.scopeEmpty
-          : notes.scopeList
-        : (notes[name] ?? ''),
-  }))
+  return protocolAuthorizeParams(previewRequest(config, scopeParam, placeholders)).map(
+    ([name, value]) => ({
+      name,
+      value,
+      note:
+        name === 'scope'
+          ? scopeParam === ''
+            ? notes.scopeEmpty
+            : notes.scopeList
+          : (notes[name] ?? ''),
+    }),
+  )
 }
 
 /** The authorize URL as the browser will carry it; the placeholders stay readable. */
-export function authorizeUrlPreview(config: PlaygroundConfig, scopeParam: string): string {
-  const placeholders = new Set([STATE_PLACEHOLDER, CHALLENGE_PLACEHOLDER])
-  const query = protocolAuthorizeParams(previewRequest(config, scopeParam))
+export function authorizeUrlPreview(
+  config: PlaygroundConfig,
+  scopeParam: string,
+  placeholders: Placeholders,
+): string {
+  const shown = new Set([placeholders.state, placeholders.codeChallenge])
+  const query = protocolAuthorizeParams(previewRequest(config, scopeParam, placeholders))
     .map(([name, value]) =>
-      placeholders.has(value)
-        ? `${name}=${value}`
-        : new URLSearchParams([[name, value]]).toString(),
+      shown.has(value) ? `${name}=${value}` : new URLSearchParams([[name, value]]).toString(),
     )
     .join('&')
   return `${config.authorizeEndpoint}?${query}`

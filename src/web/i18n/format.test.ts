@@ -3,8 +3,23 @@ import { formatDateTime, formatDuration, formatNumber, formatTime } from './form
 import type { Locale } from './locale'
 
 // format.ts writes the app's formats without Intl (ICU's first use costs a cold page 13–24 ms):
-// each must read exactly as Intl writes it, in both languages, or the fast path is wrong.
+// each must read exactly as Intl writes it, in both languages, or the fast path is wrong. In
+// Chinese, with the catalogs' one addition: a space between an Arabic number and a Chinese
+// character (docs/decisions/0009-i18n.md#numbers-and-units-in-chinese).
 const LOCALES: readonly Locale[] = ['en', 'zh-CN']
+
+function asWritten(locale: Locale, intl: string): string {
+  if (locale !== 'zh-CN') return intl
+  let out = ''
+  for (const char of intl) {
+    const before = out.at(-1) ?? ''
+    const isBoundary =
+      (/[0-9]/.test(before) && /\p{Script=Han}/u.test(char)) ||
+      (/\p{Script=Han}/u.test(before) && /[0-9]/.test(char))
+    out += isBoundary ? ` ${char}` : char
+  }
+  return out
+}
 
 describe.each(LOCALES)('formats in %s read as Intl writes them', (locale) => {
   it('numbers: grouped integers, and Intl for everything else', () => {
@@ -31,9 +46,21 @@ describe.each(LOCALES)('formats in %s read as Intl writes them', (locale) => {
     dates.push(new Date(1000, 0, 1), new Date(9999, 11, 31, 23, 59, 59), new Date(999, 5, 5))
     dates.push(new Date(10_000, 0, 1), new Date(Date.UTC(-50, 0, 1)), new Date(0))
     for (const date of dates) {
-      expect(formatDateTime(locale, date), date.toISOString()).toBe(dateTime.format(date))
+      expect(formatDateTime(locale, date), date.toISOString()).toBe(
+        asWritten(locale, dateTime.format(date)),
+      )
       expect(formatTime(locale, date), date.toISOString()).toBe(time.format(date))
     }
+  })
+
+  it('Chinese spaces a number from the Chinese unit beside it; English is as Intl writes it', () => {
+    const spaced = locale === 'zh-CN'
+    expect(formatDuration(locale, 45)).toBe(spaced ? '45 秒' : '45 sec')
+    expect(formatDuration(locale, 3600 * 2 + 60)).toBe(spaced ? '2 小时 1 分钟' : '2 hr 1 min')
+    expect(formatDateTime(locale, new Date(2026, 10, 23, 19, 50))).toBe(
+      spaced ? '2026 年 11 月 23 日 19:50' : 'Nov 23, 2026, 7:50 PM',
+    )
+    expect(formatDateTime(locale, new Date(10_000, 0, 1))).not.toMatch(/\d\p{Script=Han}/u)
   })
 
   it('an invalid date throws as Intl does', () => {
@@ -43,8 +70,11 @@ describe.each(LOCALES)('formats in %s read as Intl writes them', (locale) => {
 
   it('durations in short units', () => {
     const unit = (name: string, value: number) =>
-      new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short' }).format(
-        value,
+      asWritten(
+        locale,
+        new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short' }).format(
+          value,
+        ),
       )
     expect(formatDuration(locale, 0)).toBe(unit('second', 0))
     expect(formatDuration(locale, 1)).toBe(unit('second', 1))

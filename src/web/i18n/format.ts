@@ -11,6 +11,10 @@
  * Lighthouse's Total Blocking Time on a phone counts. Both languages are fixed patterns of CLDR;
  * `format.test.ts` checks every one against Intl over a sweep of values, and whatever falls
  * outside them (fractions, -0, years outside 1000–9999, an invalid date) goes to Intl as before.
+ *
+ * Chinese puts a space between an Arabic number and a Chinese character, the unit included
+ * ("45 秒", "2026 年 11 月 23 日"), where CLDR writes none: the one rule of the zh catalogs
+ * (docs/decisions/0009-i18n.md#numbers-and-units-in-chinese).
  */
 import type { Locale } from './locale'
 
@@ -40,6 +44,12 @@ const EN_MONTHS = [
 
 const twoDigits = (value: number) => String(value).padStart(2, '0')
 
+/** Intl's Chinese with the catalogs' spacing: a space between an Arabic digit and a Han character. */
+function spacedZh(locale: Locale, text: string): string {
+  if (locale !== 'zh-CN') return text
+  return text.replace(/(\d)(?=\p{Script=Han})|(\p{Script=Han})(?=\d)/gu, '$1$2 ')
+}
+
 /** A safe integer with a comma every three digits, as both languages group them; else null. */
 function groupedInteger(value: number): string | null {
   if (!Number.isSafeInteger(value) || Object.is(value, -0)) return null
@@ -68,18 +78,19 @@ export function formatNumber(locale: Locale, value: number): string {
   )
 }
 
-/** Date and time, medium date and short time ("Nov 23, 2026, 7:50 PM" / "2026年11月23日 19:50"). */
+/** Date and time, medium date and short time ("Nov 23, 2026, 7:50 PM" / "2026 年 11 月 23 日 19:50"). */
 export function formatDateTime(locale: Locale, date: Date): string {
   if (!isPlainDate(date)) {
-    return cached(
+    const intl = cached(
       `dt:${locale}`,
       () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
-    ).format(date)
+    )
+    return spacedZh(locale, intl.format(date))
   }
   const time = clockTime(locale, date, false)
   const [year, month, day] = [date.getFullYear(), date.getMonth(), date.getDate()]
   return locale === 'zh-CN'
-    ? `${year}年${month + 1}月${day}日 ${time}`
+    ? `${year} 年 ${month + 1} 月 ${day} 日 ${time}`
     : `${EN_MONTHS[month] ?? ''} ${day}, ${year}, ${time}`
 }
 
@@ -94,15 +105,15 @@ export function formatTime(locale: Locale, date: Date): string {
   return clockTime(locale, date, true)
 }
 
-/** CLDR's short unit names: "45 sec" / "45秒" (the same for one and many in both languages). */
+/** CLDR's short unit names: "45 sec" / "45 秒" (the same for one and many in both languages). */
 const UNITS = {
   en: { second: ' sec', minute: ' min', hour: ' hr' },
-  'zh-CN': { second: '秒', minute: '分钟', hour: '小时' },
+  'zh-CN': { second: ' 秒', minute: ' 分钟', hour: ' 小时' },
 } as const satisfies Record<Locale, Record<'second' | 'minute' | 'hour', string>>
 
 /**
- * A duration as people say it: under a minute in seconds ("45 sec" / "45秒"), under an hour in
- * whole minutes rounded up ("59 min" / "59分钟"), else hours and minutes. The caller's message
+ * A duration as people say it: under a minute in seconds ("45 sec" / "45 秒"), under an hour in
+ * whole minutes rounded up ("59 min" / "59 分钟"), else hours and minutes. The caller's message
  * adds "about" / "约" where the value is an estimate.
  */
 export function formatDuration(locale: Locale, seconds: number): string {

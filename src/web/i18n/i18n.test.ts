@@ -30,7 +30,7 @@ describe('formatting', () => {
   it('reads durations as people read them, never raw seconds', () => {
     expect(formatDuration('en', 45)).toBe('45 sec')
     expect(formatDuration('en', 3540)).toBe('59 min')
-    expect(formatDuration('zh-CN', 3540)).toBe('59分钟')
+    expect(formatDuration('zh-CN', 3540)).toBe('59 分钟')
     expect(formatDuration('en', 3600 + 600)).toBe('1 hr 10 min')
   })
 })

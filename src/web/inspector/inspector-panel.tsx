@@ -57,7 +57,7 @@ function CallbackItem({ entry }: { entry: CallbackEntry }) {
     <details className="insp-entry">
       <summary>
         <span className="insp-time">{timeOf(entry.at)}</span>
-        <span className="insp-method">TAB</span>
+        <span className="insp-method">{m.inThisTab}</span>
         <span className="insp-title">{summary}</span>
         <span
           className={

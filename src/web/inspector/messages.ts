@@ -32,6 +32,8 @@ export const inspectorMessages = {
   entries: (p: { count: number; shown: string }) =>
     `${p.shown} ${p.count === 1 ? 'entry' : 'entries'}`,
   current: 'current',
+  /** In the method's place, for a check made in this tab (the callback's): no request was sent. */
+  inThisTab: 'TAB',
   milliseconds: (p: { ms: string }) => `${p.ms} ms`,
   // The callback page's own check (callback/).
   verdicts: {

@@ -8,10 +8,10 @@ export const appMessagesZh: typeof appMessages = {
   nav: {
     connect: '连接',
     profile: '个人资料',
-    hello: 'Hello',
+    hello: '问候',
     users: '用户',
     scopes: '权限范围',
-    explorer: 'API 浏览',
+    explorer: 'API 调试',
   },
   inspector: '检查器',
   switchTo: 'English',

@@ -1,9 +1,11 @@
+import type { ReactNode } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import { formatDuration } from '../i18n/format'
 import { useLocale, useMessages } from '../i18n/use-messages'
 import { useApiStatus } from './api-status-store'
 import { connectHref } from './connect-link'
 import { describeApiError } from './describe-api-error'
+import { isApiError } from './api-error'
 import { commonMessages } from './messages'
 import { useCountdown } from './use-countdown'
 import './page.css'
@@ -15,10 +17,12 @@ interface ApiErrorNoticeProps {
   onRetry?: () => void
   /** Replace the generic title and text (e.g. a lookup's "No user with login …"). */
   title?: string
-  detail?: string
+  detail?: ReactNode
   /** The connect button's text, where "Connect again" would be wrong (never connected). */
   connectLabel?: string
 }
+
+const isSessionEnded = (error: unknown) => isApiError(error) && error.isSessionEnded
 
 export function ApiErrorNotice({
   error,
@@ -31,7 +35,7 @@ export function ApiErrorNotice({
   const m = useMessages('common', commonMessages)
   const locale = useLocale()
   const location = useLocation()
-  const { rateLimitedUntil } = useApiStatus()
+  const { rateLimitedUntil, sessionEndedAt } = useApiStatus()
   const secondsLeft = useCountdown(rateLimitedUntil)
   const description = describeApiError(error, sessionScope)
   const here = `${location.pathname}${location.search}`
@@ -44,7 +48,9 @@ export function ApiErrorNotice({
         <p className="notice-title">{title ?? description.title}</p>
         <p>{detail ?? description.detail}</p>
       </div>
-      {description.next === 'connect' && (
+      {/* An ended session: the app-wide banner (layout/banner-notices.tsx) holds the one "Connect
+          again" while it shows; a second one here would be the same action twice (e2e/scopes.spec.ts). */}
+      {description.next === 'connect' && !(isSessionEnded(error) && sessionEndedAt !== null) && (
         <p className="notice-actions">
           <Link className="btn btn-primary" to={connectHref(here, description.reconnectScopes)}>
             {connectLabel ?? m.connectAgain}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useMessages } from '../i18n/use-messages'
 import { commonMessages } from './messages'
 import './checklist.css'
@@ -7,7 +8,7 @@ export type StepStatus = 'done' | 'failed' | 'active' | 'skipped'
 export interface Step {
   label: string
   status: StepStatus
-  detail?: string
+  detail?: ReactNode
 }
 
 const STATUS_ICON: Record<StepStatus, string> = {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from './api-error'
 import { describeApiError } from './describe-api-error'
+import { commonMessages } from './messages'
 
 function httpError(status: number, headers: Record<string, string> = {}) {
   return new ApiError({
@@ -71,10 +72,28 @@ describe('describeApiError', () => {
       'repo:read',
     )
     expect(description.title).toBe('The token lacks a scope')
-    expect(description.detail).toContain('did not say which scope is missing')
+    expect(description.detail).toContain('without saying which scope is missing')
   })
 
   it('offers a retry on a 5xx', () => {
     expect(describeApiError(httpError(503)).next).toBe('retry')
+  })
+})
+
+describe('a proxy refusal of a call to the service', () => {
+  it('is said in the page’s words (its catalog), not with the proxy’s English message', () => {
+    const refusal = new ApiError({
+      kind: 'http',
+      status: 502,
+      body: { status: 502, message: 'The service at http://127.0.0.1:9 is unreachable.' },
+      errorBody: { status: 502, message: 'The service at http://127.0.0.1:9 is unreachable.' },
+      headers: new Headers({ 'X-Playground-Error': 'upstream_unreachable' }),
+      method: 'GET',
+      path: '/api/v2/user',
+      message: 'The service at http://127.0.0.1:9 is unreachable.',
+    })
+    const description = describeApiError(refusal)
+    expect(description.detail).toBe(commonMessages.errors.proxy.upstream_unreachable)
+    expect(description.next).toBe('retry')
   })
 })

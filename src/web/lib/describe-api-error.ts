@@ -4,6 +4,13 @@ import { messagesOf } from '../i18n/i18n-store'
 import { isApiError } from './api-error'
 import { commonMessages } from './messages'
 
+type ProxyRefusalTexts = (typeof commonMessages)['errors']['proxy']
+
+/** The page's words for a proxy's refusal of a call to the service, or null for any other code. */
+function proxyRefusalText(code: string | null, texts: ProxyRefusalTexts): string | null {
+  return code !== null && Object.hasOwn(texts, code) ? texts[code as keyof ProxyRefusalTexts] : null
+}
+
 export type NextStep = 'connect' | 'retry' | 'wait' | 'none'
 
 export interface ErrorDescription {
@@ -79,19 +86,21 @@ export function describeApiError(
       detail:
         missing.length > 0
           ? m.scopeMissing({ scopes: missing.map((s) => `"${s}"`).join(', ') })
-          : m.scopeUnknown({ message: error.message }),
+          : m.scopeUnknown({ status }),
       next: 'connect',
     }
   }
   if (status === 401 || error.isSessionEnded) {
+    const notConnected =
+      error.proxyCode === 'not_connected'
+        ? m.notConnectedProxy
+        : m.notConnectedDetail({ message: error.message })
     return {
       ...base,
       // "Your session ended" is the app-wide banner's sentence (layout/banners.tsx): the page
       // says it once, and this notice says what happened to this request.
       title: error.isSessionEnded ? m.rejectedTitle : m.notConnectedTitle,
-      detail: error.isSessionEnded
-        ? m.rejectedDetail
-        : m.notConnectedDetail({ message: error.message }),
+      detail: error.isSessionEnded ? m.rejectedDetail : notConnected,
       next: 'connect',
     }
   }
@@ -110,12 +119,14 @@ export function describeApiError(
       next: 'wait',
     }
   }
-  if (status >= 500) {
+  const proxyText = proxyRefusalText(error.proxyCode, m.proxy)
+  if (status >= 500 || proxyText !== null) {
     const isTimeout = status === 504 || error.proxyCode === 'upstream_timeout'
     return {
       ...base,
       title: isTimeout ? m.timeoutTitle : m.downTitle,
-      detail: error.errorBody ? error.message : m.temporary({ message: error.message }),
+      detail:
+        proxyText ?? (error.errorBody ? error.message : m.temporary({ message: error.message })),
       next: 'retry',
     }
   }

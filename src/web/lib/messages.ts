@@ -47,8 +47,8 @@ export const commonMessages = {
     scopeTitle: 'The token lacks a scope',
     scopeMissing: (p: { scopes: string }) =>
       `This needs ${p.scopes}, which the token was not granted. Connect again and tick it (and allow it on the consent page).`,
-    scopeUnknown: (p: { message: string }) =>
-      `${p.message} The service did not say which scope is missing; connect again with the scope this data needs.`,
+    scopeUnknown: (p: { status: number }) =>
+      `The service refused it (HTTP ${p.status}) without saying which scope is missing; connect again with the scope this data needs.`,
     rejectedTitle: 'The service rejected the token',
     rejectedDetail:
       'It answered 401, so the playground forgot the token and ended the session. Connect again.',
@@ -62,6 +62,21 @@ export const commonMessages = {
       'The service asks to wait before the next request (Retry-After); the button below counts down.',
     timeoutTitle: 'The service did not answer in time',
     downTitle: 'The service is unreachable',
+    /**
+     * The proxy's refusals of a call to the service, by their code (PROXY_ERROR_CODES): said in
+     * the page's language; the proxy's own English message is for the API's other readers.
+     */
+    proxy: {
+      upstream_unreachable:
+        'Nothing answers at the service’s address: it is down, or the address is wrong. Check that it is running, then retry.',
+      upstream_timeout:
+        'The service did not answer in time. This is usually temporary: retry in a moment.',
+      upstream_error:
+        'The service failed while answering. This is usually temporary: retry in a moment.',
+      upstream_invalid:
+        'The service’s answer could not be used (a redirect, or a body that is not JSON): nothing was passed on.',
+    },
+    notConnectedProxy: 'This needs a connected account: connect your account first.',
     temporary: (p: { message: string }) =>
       `${p.message} This is usually temporary: retry in a moment.`,
     failedTitle: (p: { status: number }) => `The request failed (HTTP ${p.status})`,
@@ -80,6 +95,17 @@ export const commonMessages = {
       504: 'the service did not answer in time',
       other: 'the request failed',
     },
+  },
+  /** A path parameter that does not fit its pattern (segment-problem.ts), by its kind. */
+  pathParam: {
+    id: (p: { name: string; value: string }) =>
+      `The path parameter "${p.name}" ("${p.value}") must be a positive whole number.`,
+    login: (p: { name: string; value: string }) =>
+      `The path parameter "${p.name}" ("${p.value}") must be letters, digits, "-" and "_" (at most 64).`,
+    userKey: (p: { name: string; value: string }) =>
+      `The path parameter "${p.name}" ("${p.value}") must be a login (letters, digits, "-" and "_") or a numeric id.`,
+    slug: (p: { name: string; value: string }) =>
+      `The path parameter "${p.name}" ("${p.value}") must be letters, digits, ".", "-" and "_".`,
   },
   // Cached data while the service does not answer.
   outOfDate: 'May be out of date',

@@ -44,7 +44,7 @@ export const commonMessagesZh: typeof commonMessages = {
     scopeMissing: (p) =>
       `这需要 ${p.scopes}，但令牌没有获得这项授权。请重新连接并勾选它（并在授权页面上允许）。`,
     scopeUnknown: (p) =>
-      `${p.message} 服务没有说明缺少哪个权限范围；请用这份数据所需的权限范围重新连接。`,
+      `服务拒绝了请求（HTTP ${p.status}），但没有说明缺少哪个权限范围；请用这份数据所需的权限范围重新连接。`,
     rejectedTitle: '服务拒绝了令牌',
     rejectedDetail: '服务返回了 401，演练场已忘记令牌并结束会话。请重新连接。',
     notConnectedTitle: '未连接',
@@ -55,6 +55,14 @@ export const commonMessagesZh: typeof commonMessages = {
     rateLimitKnown: '服务要求等待一段时间再发下一个请求（Retry-After）；下方按钮会倒计时。',
     timeoutTitle: '服务没有及时响应',
     downTitle: '服务无法访问',
+    proxy: {
+      upstream_unreachable:
+        '服务的地址上没有应答：服务已停止，或地址有误。请确认它正在运行，然后重试。',
+      upstream_timeout: '服务没有及时响应。这通常是暂时的：请稍后重试。',
+      upstream_error: '服务在响应时出错。这通常是暂时的：请稍后重试。',
+      upstream_invalid: '服务的响应无法使用（是重定向，或响应体不是 JSON）：没有转交任何内容。',
+    },
+    notConnectedProxy: '这需要已连接的账户：请先连接你的账户。',
     temporary: (p) => `${p.message} 这通常是暂时的：请稍后重试。`,
     failedTitle: (p) => `请求失败（HTTP ${p.status}）`,
     noMessage: (p) => `HTTP ${p.status}：${p.text}（响应中没有错误信息）。`,
@@ -70,6 +78,14 @@ export const commonMessagesZh: typeof commonMessages = {
       504: '服务没有及时响应',
       other: '请求失败',
     },
+  },
+  pathParam: {
+    id: (p) => `路径参数“${p.name}”（“${p.value}”）必须是正整数。`,
+    login: (p) =>
+      `路径参数“${p.name}”（“${p.value}”）只能包含字母、数字、“-”和“_”（最多 64 个字符）。`,
+    userKey: (p) =>
+      `路径参数“${p.name}”（“${p.value}”）必须是登录名（字母、数字、“-”和“_”）或数字 ID。`,
+    slug: (p) => `路径参数“${p.name}”（“${p.value}”）只能包含字母、数字、“.”、“-”和“_”。`,
   },
   outOfDate: '可能已过时',
   outOfDateDetail: (p) => `服务没有响应；这是它在 ${p.time} 的答复。页面会自动重试。`,

@@ -34,6 +34,10 @@ export const scopesMessages = {
     hello: 'Hello',
     'user-lookup': 'Users: look up a user',
   } satisfies Record<ScopeUse['id'], string>,
+  /** The explorer, which may call any operation (explorer-uses.ts): its name as its page has it. */
+  explorerView: 'API explorer',
+  explorerOperations: (p: { count: number; shown: string }) =>
+    p.count === 1 ? `${p.shown} operation` : `${p.shown} operations`,
   checking: 'Checking the session…',
   notConnected: 'not connected',
   notConnectedText:

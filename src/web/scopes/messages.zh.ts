@@ -29,6 +29,8 @@ export const scopesMessagesZh: typeof scopesMessages = {
     hello: '问候',
     'user-lookup': '用户：查找用户',
   },
+  explorerView: 'API 调试',
+  explorerOperations: (p) => `${p.shown} 个接口`,
   checking: '正在检查会话…',
   notConnected: '未连接',
   notConnectedText: '未连接：访客只有公开只读权限。连接后即可查看令牌持有哪些权限范围。',

@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import { SCOPES, parseScopeList, type ScopeInfo } from '../../protocol/scopes'
-import { useMessages } from '../i18n/use-messages'
+import { useLocale, useMessages } from '../i18n/use-messages'
 import { useApiStatus } from '../lib/api-status-store'
 import { connectHref } from '../lib/connect-link'
 import { sessionQueries } from '../session/session-queries'
 import { standingOf, type ScopeStanding } from '../lib/scope-check'
 import { scopesMessages } from './messages'
 import { publicUses, usesOfScope, type ScopeUse } from '../lib/scope-uses'
+import { EXPLORER_PATH, explorerOperationsFor } from './explorer-uses'
+import { formatNumber } from '../i18n/format'
 import '../lib/page.css'
 import './scopes-page.css'
 
@@ -42,9 +44,19 @@ function StandingText({ standing }: { standing: ScopeStanding }) {
   return <span className="standing standing-no">{m.no}</span>
 }
 
-function UsedBy({ uses }: { uses: readonly ScopeUse[] }) {
+function UsedBy({
+  uses,
+  explorerOperations = 0,
+}: {
+  uses: readonly ScopeUse[]
+  /** The explorer's operations the scope serves (explorer-uses.ts). */
+  explorerOperations?: number
+}) {
   const m = useMessages('scopes', scopesMessages)
-  if (uses.length === 0) return <span className="muted">{m.noView}</span>
+  const locale = useLocale()
+  if (uses.length === 0 && explorerOperations === 0) {
+    return <span className="muted">{m.noView}</span>
+  }
   return (
     <ul className="scope-uses">
       {uses.map((use) => (
@@ -56,6 +68,17 @@ function UsedBy({ uses }: { uses: readonly ScopeUse[] }) {
           </span>
         </li>
       ))}
+      {explorerOperations > 0 && (
+        <li>
+          <Link to={EXPLORER_PATH}>{m.explorerView}</Link>{' '}
+          <span className="muted">
+            {m.explorerOperations({
+              count: explorerOperations,
+              shown: formatNumber(locale, explorerOperations),
+            })}
+          </span>
+        </li>
+      )}
     </ul>
   )
 }
@@ -112,7 +135,10 @@ function ScopeRow({ scope, token }: { scope: ScopeInfo; token: TokenView }) {
           <div className="scope-facts-wide">
             <dt>{m.usedBy}</dt>
             <dd>
-              <UsedBy uses={usesOfScope(scope.name)} />
+              <UsedBy
+                uses={usesOfScope(scope.name)}
+                explorerOperations={explorerOperationsFor(scope.name)}
+              />
             </dd>
           </div>
         </dl>

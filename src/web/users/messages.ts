@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react'
+import { parts } from '../lib/text-parts'
 /** The users namespace's English messages (src/web/i18n/catalog.ts says how to write them). */
 export const usersMessages = {
   documentTitle: (p: { key: string }) => `${p.key} · Yuque OAuth Playground`,
@@ -27,13 +29,26 @@ export const usersMessages = {
   describeId: (p: { id: string }) => `id ${p.id}`,
   describeLogin: (p: { login: string }) => `login "${p.login}"`,
   notFoundTitle: (p: { key: string }) => `No user with ${p.key}`,
-  notFoundDetailId: (p: { message: string }) =>
-    `The service answered 404 (${p.message}). Check the number, or try the login instead.`,
-  notFoundDetailLogin: (p: { message: string }) =>
-    `The service answered 404 (${p.message}). Check the spelling, or try the numeric id instead.`,
+  /** `message` is the service's own words, in its language (user-lookup-page.tsx marks it). */
+  notFoundDetailId: (p: { message: ReactNode }) =>
+    parts(
+      'The service answered 404 (',
+      p.message,
+      '). Check the number, or try the login instead.',
+    ),
+  notFoundDetailLogin: (p: { message: ReactNode }) =>
+    parts(
+      'The service answered 404 (',
+      p.message,
+      '). Check the spelling, or try the numeric id instead.',
+    ),
   tokenRequiredTitle: 'A connected account is needed',
-  tokenRequiredDetail: (p: { message: string }) =>
-    `The service requires a connected account for user lookups. It answered 401 to this lookup sent without a token (${p.message}); connect, and the playground sends your token with it.`,
+  tokenRequiredDetail: (p: { message: ReactNode }) =>
+    parts(
+      'The service requires a connected account for user lookups. It answered 401 to this lookup sent without a token (',
+      p.message,
+      '); connect, and the playground sends your token with it.',
+    ),
   connect: 'Connect',
   /** The status region's one announcement of a result. */
   found: (p: { name: string; login: string }) => `Found ${p.name} (@${p.login}).`,

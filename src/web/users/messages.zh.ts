@@ -1,4 +1,5 @@
 import type { usersMessages } from './messages'
+import { parts } from '../lib/text-parts'
 
 export const usersMessagesZh: typeof usersMessages = {
   documentTitle: (p) => `${p.key} · 语雀 OAuth 演练场`,
@@ -25,11 +26,16 @@ export const usersMessagesZh: typeof usersMessages = {
   describeId: (p) => `ID 为 ${p.id}`,
   describeLogin: (p) => `登录名为“${p.login}”`,
   notFoundTitle: (p) => `没有${p.key}的用户`,
-  notFoundDetailId: (p) => `服务返回 404（${p.message}）。请检查数字，或改用登录名查询。`,
-  notFoundDetailLogin: (p) => `服务返回 404（${p.message}）。请检查拼写，或改用数字 ID 查询。`,
+  notFoundDetailId: (p) => parts('服务返回 404（', p.message, '）。请检查数字，或改用登录名查询。'),
+  notFoundDetailLogin: (p) =>
+    parts('服务返回 404（', p.message, '）。请检查拼写，或改用数字 ID 查询。'),
   tokenRequiredTitle: '需要先连接账号',
   tokenRequiredDetail: (p) =>
-    `该服务要求连接账号后才能查询用户。这次查询没有携带令牌，服务返回 401（${p.message}）；连接后，演练场会随查询发送你的令牌。`,
+    parts(
+      '该服务要求连接账号后才能查询用户。这次查询没有携带令牌，服务返回 401（',
+      p.message,
+      '）；连接后，演练场会随查询发送你的令牌。',
+    ),
   connect: '连接',
   found: (p) => `已找到 ${p.name}（@${p.login}）。`,
 }

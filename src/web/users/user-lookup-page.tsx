@@ -7,6 +7,7 @@ import { isApiError, type ApiError } from '../lib/api-error'
 import { apiCall, apiTemplateLine } from '../lib/api-call'
 import { USER_SHOW } from '../../protocol/endpoint-rows-account'
 import { ApiErrorNotice } from '../lib/api-error-notice'
+import { serviceTextLang } from '../i18n/service-text'
 import { ResponseMetaLine } from '../lib/response-meta'
 import { OutOfDateNote, isOutOfDate } from '../lib/out-of-date'
 import { DemoUsers } from './demo-users'
@@ -58,7 +59,9 @@ function LookupResultView({
     const isNotFound = isApiError(error) && error.status === 404
     const key =
       userKey.kind === 'id' ? m.describeId({ id: userKey.value }) : m.describeLogin(userKey)
-    const message = error instanceof Error ? error.message : String(error)
+    const text = error instanceof Error ? error.message : String(error)
+    // The service's own words, in the language it wrote them (not the page's): WCAG 3.1.2.
+    const message = <span lang={serviceTextLang(text) ?? 'en'}>{text}</span>
     return (
       <ApiErrorNotice
         error={error}
