@@ -4,7 +4,8 @@
  * and a request is built from them with the table's own checks, so a bad input is named before
  * anything leaves the page (the proxy checks again).
  */
-import { PLAYGROUND_API_BASE, endpointPath, segmentProblem } from '../../protocol/endpoint-path'
+import { PLAYGROUND_API_BASE, endpointPath } from '../../protocol/endpoint-path'
+import { segmentProblemText } from '../lib/segment-problem'
 import { ENDPOINTS, type Endpoint } from '../../protocol/endpoints'
 import { messagesOf } from '../i18n/i18n-store'
 import { CATALOGUE } from './catalogue.gen'
@@ -72,7 +73,7 @@ export function buildRequest(endpoint: Endpoint, inputs: ExplorerInputs): BuiltR
   const problems: Record<string, string> = {}
   for (const [name, kind] of Object.entries(endpoint.params)) {
     const value = inputs.path[name] ?? ''
-    const problem = value === '' ? m.pathRequired({ name }) : segmentProblem(name, kind, value)
+    const problem = value === '' ? m.pathRequired({ name }) : segmentProblemText(name, kind, value)
     if (problem !== null) problems[`p.${name}`] = problem
   }
   const search = new URLSearchParams()

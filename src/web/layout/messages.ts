@@ -56,7 +56,6 @@ export const appMessages = {
     disconnectedTitle: 'Disconnected.',
     disconnectedText:
       ' The playground forgot the token; it stays valid at the service until you revoke the app in your Yuque account settings.',
-    connectAgain: 'Connect again',
     dismiss: 'Dismiss',
     rateLimitedTitle: 'Rate limit reached.',
     rateLimitedKnown: (p: { wait: string; until: string }) =>

@@ -54,7 +54,6 @@ export const appMessagesZh: typeof appMessages = {
     disconnectedTitle: '已断开连接。',
     disconnectedText:
       '演练场已忘记令牌；在你到语雀账户设置中撤销此应用的授权之前，令牌在服务端仍然有效。',
-    connectAgain: '重新连接',
     dismiss: '关闭',
     rateLimitedTitle: '已达到频率限制。',
     rateLimitedKnown: (p) =>

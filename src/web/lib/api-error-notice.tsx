@@ -5,7 +5,6 @@ import { useLocale, useMessages } from '../i18n/use-messages'
 import { useApiStatus } from './api-status-store'
 import { connectHref } from './connect-link'
 import { describeApiError } from './describe-api-error'
-import { isApiError } from './api-error'
 import { commonMessages } from './messages'
 import { useCountdown } from './use-countdown'
 import './page.css'
@@ -22,8 +21,6 @@ interface ApiErrorNoticeProps {
   connectLabel?: string
 }
 
-const isSessionEnded = (error: unknown) => isApiError(error) && error.isSessionEnded
-
 export function ApiErrorNotice({
   error,
   sessionScope = null,
@@ -35,7 +32,7 @@ export function ApiErrorNotice({
   const m = useMessages('common', commonMessages)
   const locale = useLocale()
   const location = useLocation()
-  const { rateLimitedUntil, sessionEndedAt } = useApiStatus()
+  const { rateLimitedUntil } = useApiStatus()
   const secondsLeft = useCountdown(rateLimitedUntil)
   const description = describeApiError(error, sessionScope)
   const here = `${location.pathname}${location.search}`
@@ -48,9 +45,10 @@ export function ApiErrorNotice({
         <p className="notice-title">{title ?? description.title}</p>
         <p>{detail ?? description.detail}</p>
       </div>
-      {/* An ended session: the app-wide banner (layout/banner-notices.tsx) holds the one "Connect
-          again" while it shows; a second one here would be the same action twice (e2e/scopes.spec.ts). */}
-      {description.next === 'connect' && !(isSessionEnded(error) && sessionEndedAt !== null) && (
+      {/* The one "Connect again" of an ended session: the banner (layout/banner-notices.tsx) names
+          the event without a button, since this link keeps the page to come back to
+          (e2e/session-ended.spec.ts). */}
+      {description.next === 'connect' && (
         <p className="notice-actions">
           <Link className="btn btn-primary" to={connectHref(here, description.reconnectScopes)}>
             {connectLabel ?? m.connectAgain}

@@ -1,6 +1,5 @@
 import { Link, useLocation } from 'react-router-dom'
 import { useMessages } from '../i18n/use-messages'
-import { useApiStatus } from './api-status-store'
 import { connectHref } from './connect-link'
 import { commonMessages } from './messages'
 
@@ -8,18 +7,13 @@ import { commonMessages } from './messages'
 export function ConnectFirst({ what }: { what: string }) {
   const m = useMessages('common', commonMessages).connectFirst
   const location = useLocation()
-  // Just after a session ended, the app-wide banner (layout/banner-notices.tsx) offers "Connect
-  // again": one way to connect on the screen, not two (e2e/zh-screens.spec.ts).
-  const { sessionEndedAt } = useApiStatus()
   return (
     <div className="card empty-state">
       <h2>{m.title}</h2>
       <p>{m.text({ what })}</p>
-      {sessionEndedAt === null && (
-        <Link className="btn btn-primary" to={connectHref(location.pathname)}>
-          {m.goToConnect}
-        </Link>
-      )}
+      <Link className="btn btn-primary" to={connectHref(location.pathname)}>
+        {m.goToConnect}
+      </Link>
     </div>
   )
 }
