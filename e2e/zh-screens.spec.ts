@@ -266,11 +266,11 @@ test('the explorer, with an operation chosen and its response, is in Chinese', a
     await page.goto('/explore?op=repo.listByUser')
     const form = page.locator('main form[aria-label]')
     await expect(form).toBeVisible()
-    await form.locator('input').first().fill('not valid!')
+    await form.locator('input').first().pressSequentially('not valid!')
     await form.locator('button[type="submit"]').click()
     await expect(
       form.getByRole('alert').or(form.locator('[aria-invalid="true"]')).first(),
     ).toBeVisible()
-    await expectNoEnglish(page, 'explorer, a path parameter refused')
+    await expectNoEnglish(page, 'explorer, a path parameter refused', ['not valid!'])
   })
 })

@@ -266,7 +266,7 @@ export function JsonView({
               disabled={picked === null}
             />
           </div>
-          <ul className="json-tree json-root" aria-label={label}>
+          <ul className="json-tree json-root mono" aria-label={label}>
             <Node name={null} path={[]} value={value} tree={tree} />
           </ul>
         </>

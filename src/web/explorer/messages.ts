@@ -111,4 +111,11 @@ export const explorerMessages = {
   configuredService: 'the configured service',
   cancel: 'Cancel',
   delete: 'Delete',
+  /** The OpenAPI document's parameter types, named in a field's hint. */
+  types: {
+    integer: 'integer',
+    number: 'number',
+    string: 'string',
+    boolean: 'true or false',
+  } as Readonly<Record<string, string>>,
 }

@@ -10,7 +10,7 @@ export const explorerMessagesZh: typeof explorerMessages = {
   noSuchOperation: (p) => `没有名为“${p.id}”的接口：请从列表中选择。`,
   operations: 'API 接口',
   skipToForm: '跳到表单',
-  listHint: '按 ↑ ↓ 在接口间移动，按 Enter 打开。',
+  listHint: '按 ↑ ↓ 在接口间移动，按回车键打开。',
   find: '查找接口',
   findPlaceholder: '路径、说明（中文或英文）或权限',
   noMatch: (p) => `没有与“${p.search}”匹配的接口。`,
@@ -114,4 +114,5 @@ export const explorerMessagesZh: typeof explorerMessages = {
   configuredService: '所配置的服务',
   cancel: '取消',
   delete: '删除',
+  types: { integer: '整数', number: '数字', string: '字符串', boolean: 'true 或 false' },
 }

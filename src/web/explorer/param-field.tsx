@@ -116,7 +116,9 @@ export function ParamField(props: ParamFieldProps) {
         {problem ?? (
           <>
             {description}
-            {doc !== undefined && <span className="explorer-type"> · {doc.type}</span>}
+            {doc !== undefined && (
+              <span className="explorer-type"> · {m.types[doc.type] ?? doc.type}</span>
+            )}
             {suggestions.length > 0 && ` · ${m.seenCount({ count: suggestions.length })}`}
             {props.filledFrom !== undefined && ` · ${props.filledFrom}`}
           </>

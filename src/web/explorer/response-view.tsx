@@ -23,7 +23,9 @@ const ResponseDetails = lazy(() =>
 )
 if (typeof window !== 'undefined') {
   const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1))
-  idle(() => void loadDetails())
+  // Only a head start: offline it fails, and the first answer's render imports it again
+  // (e2e/explorer-safety.spec.ts sends offline and expects no uncaught error).
+  idle(() => void loadDetails().catch(() => undefined))
 }
 
 interface ResponseViewProps {
