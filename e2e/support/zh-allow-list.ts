@@ -58,6 +58,8 @@ export const ALLOWED_TOKENS: ReadonlySet<string> = new Set(
     // Protocols, formats and standards, written in Latin letters in Chinese technical text too.
     ...['OAuth', 'API', 'HTTP', 'HTTPS', 'JSON', 'URL', 'URI', 'ID', 'RFC', 'PKCE', 'CSRF'],
     ...['SHA-256', 'S256', 'base64', 'Cookie', 'UTF-8', 'TypeScript', 'curl', 'fetch', 'schema'],
+    // The languages of the explorer's snippets (src/web/lib/snippets/), as they name themselves.
+    ...['JavaScript', 'Python', 'Go'],
     // Yuque's own word on its token settings page ("个人访问令牌（Token）", as yuque.com has it).
     'Token',
     // OAuth's names for its flows and parameters (RFC 6749, Yuque's client-code flow), the
