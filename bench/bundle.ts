@@ -25,15 +25,19 @@ export const KB = 1000
 // whole-API table, the explorer, Chinese and English had taken it to +25 kB): zod and the
 // session's schema load as the first request leaves (FIRST_REQUEST_MODULES of
 // bundle-measure.ts, src/web/lib/validate.ts) and the first load is one chunk
-// (scripts/build/chunk-groups.ts). A route may add 17 kB: the explorer, with its catalog and
-// forms, adds about 16 kB. What was tried and measured is in
-// docs/decisions/0008-first-load-module-granularity.md.
+// (scripts/build/chunk-groups.ts). A route may add 21 kB: the explorer adds about 20 kB since
+// it became a tool one types into (typed fields, chained values, recent calls, a Markdown body,
+// the catalogue by keyboard, English lines for the document's parameters); its response's tree,
+// headers and snippets load apart, after it paints (response-view.tsx). The first request's
+// chunk and all CSS grew by the same change (the tab channel, which every page loads at start,
+// moved into the first request's chunk; the response's tools and the offline banner have
+// styles). What was tried and measured is in docs/decisions/0008-first-load-module-granularity.md.
 export const BUNDLE_BUDGET = {
   firstLoadOverFloor: 15 * KB,
-  routeChunk: 17 * KB,
-  /** zod and the session's schema, which every page loads as its first request leaves. */
-  firstRequest: 10 * KB,
-  css: 10 * KB,
+  routeChunk: 21 * KB,
+  /** zod, the session's schema and the tab channel, which every page loads as it starts. */
+  firstRequest: 11 * KB,
+  css: 11 * KB,
 } as const
 
 async function projectBuildOptions(): Promise<{ target: unknown; sourcemap: unknown }> {

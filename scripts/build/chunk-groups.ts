@@ -103,7 +103,14 @@ export function sharedHelpersGroup(name: string): NameFunction {
 /** The modules, from the project's root, whose imports the web app's groups gather. */
 export const GROUP_ROOTS = {
   firstLoad: 'index.html',
-  firstRequest: ['src/web/lib/validate.ts', 'src/protocol/session-schemas.ts'],
+  // tab-sync.ts too (main.tsx imports it as the app starts): its channel's schema needs zod, and
+  // left to the shared group its channel was merged into the early script's chunk, which then
+  // imported this one (bench/bundle-budget.test.ts, "the callback's early script shares no chunk").
+  firstRequest: [
+    'src/web/lib/validate.ts',
+    'src/protocol/session-schemas.ts',
+    'src/web/session/tab-sync.ts',
+  ],
   earlyImports: ['src/web/callback/early-exchange.ts'],
   zhShared: ['src/web/i18n/zh.ts'],
 } as const
