@@ -69,6 +69,22 @@ for (const { locale, lang } of LANGUAGES) {
         await settled(page)
         await shoot('explorer')
 
+        // The explorer at work: a list read one level deep, a repository's id kept for the next
+        // call, the create form it fills (the Markdown body as text), and the confirmation.
+        await visit('explorer-list', '/explore?op=repo.listByUser', async (p) => {
+          await p.locator('form button[type="submit"]').click()
+          const item = p.locator('.explorer-response summary').filter({ hasText: '[0]' })
+          await item.click()
+          await p.locator('.explorer-response .json-leaf-action button').first().click()
+        })
+        await page.locator('a[data-op="doc.createById"]').click()
+        await expect(page.locator('main form textarea').first()).toBeVisible()
+        await shoot('explorer-form')
+        await page.locator('main form button[type="submit"]').click()
+        await expect(page.getByRole('dialog')).toBeVisible()
+        await shoot('explorer-confirm')
+        await page.keyboard.press('Escape')
+
         await visit('inspector', '/me', async (p) => {
           await openInspector(p)
         })

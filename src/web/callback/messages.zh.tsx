@@ -24,7 +24,7 @@ export const callbackMessagesZh: typeof callbackMessages = {
     serviceAnswered: (p) => `服务返回了 error=${p.error}。`,
     exchanging: '通过代理用授权码换取令牌',
     exchangingDetail:
-      '代理带上应用的密钥（client_secret）发送授权码并保管令牌，浏览器始终看不到令牌。',
+      '代理带上应用的密钥发送授权码并保管令牌，浏览器始终看不到令牌。',
     nothingSent: '不发送任何内容。',
   },
   verdicts: {
