@@ -11,6 +11,7 @@ import type { BrowserContext, Page } from '@playwright/test'
 import {
   connectInAnyLanguage,
   openInspector,
+  openRateLimitedProfile,
   sendInExplorer,
   settled,
   startClientCodeInAnyLanguage,
@@ -138,16 +139,7 @@ async function checkConnectedScreens(
   })
 
   await test.step('rate-limit banner', async () => {
-    await emulator.queueFault({
-      method: 'GET',
-      path: '/api/v2/user',
-      status: 429,
-      body: { status: 429, message: 'Too Many Requests' },
-      headers: { 'Retry-After': '600', 'X-RateLimit-Limit': '5000', 'X-RateLimit-Remaining': '0' },
-      times: 100,
-    })
-    await page.goto('/me')
-    await expect(alert(page)).toBeVisible({ timeout: 15_000 })
+    await openRateLimitedProfile(page, emulator)
     await expectNoAxeViolations(page, 'rate-limit banner', { soft: true })
     await emulator.clearFaults()
   })

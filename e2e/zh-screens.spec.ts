@@ -16,6 +16,7 @@ import {
   connectInAnyLanguage,
   consentButton,
   openInspector,
+  openRateLimitedProfile,
   sendInExplorer,
   settled,
   startClientCodeInAnyLanguage,
@@ -223,16 +224,7 @@ test('every connected screen, the client-code flow, banners and the inspector ar
   })
 
   await test.step('rate-limited banner', async () => {
-    await emulator.queueFault({
-      method: 'GET',
-      path: '/api/v2/user',
-      status: 429,
-      body: { status: 429, message: 'Too Many Requests' },
-      headers: { 'Retry-After': '600', 'X-RateLimit-Limit': '5000', 'X-RateLimit-Remaining': '0' },
-      times: 100,
-    })
-    await page.goto('/me')
-    await expect(alert(page)).toBeVisible({ timeout: 15_000 })
+    await openRateLimitedProfile(page, emulator)
     await expectNoEnglish(page, 'rate-limited banner')
     await emulator.clearFaults()
   })

@@ -4,7 +4,7 @@
  * logins), never by English copy, so one spec runs in en and zh-CN alike.
  */
 import type { BrowserContext, Page } from '@playwright/test'
-import { expect, type DemoLogin } from './fixtures'
+import { expect, type DemoLogin, type Emulator } from './fixtures'
 import { E2E_APP_ORIGIN, E2E_EMULATOR_ORIGIN } from './ports'
 
 const isApp = (url: URL) => url.origin === E2E_APP_ORIGIN
@@ -118,4 +118,21 @@ export async function sendInExplorer(page: Page, op: string): Promise<void> {
   await expect(form).toBeVisible()
   await form.locator('button[type="submit"]').click()
   await expect(page.locator('.explorer-response h3')).toContainText(/\bHTTP 200\b/)
+}
+
+/**
+ * The profile while the service answers 429 with Retry-After, until the page shows its notice:
+ * the rate-limit banner's screen. The faults stay queued; the caller clears them.
+ */
+export async function openRateLimitedProfile(page: Page, emulator: Emulator): Promise<void> {
+  await emulator.queueFault({
+    method: 'GET',
+    path: '/api/v2/user',
+    status: 429,
+    body: { status: 429, message: 'Too Many Requests' },
+    headers: { 'Retry-After': '600', 'X-RateLimit-Limit': '5000', 'X-RateLimit-Remaining': '0' },
+    times: 100,
+  })
+  await page.goto('/me')
+  await expect(page.getByRole('alert').first()).toBeVisible({ timeout: 15_000 })
 }
