@@ -20,6 +20,9 @@ const TEXT = {
     failed: 'Could not reach the playground server: you are offline',
     whatToDo: 'once the connection is back, the page asks again by itself',
     backOnline: 'Back online',
+    nav: 'Main',
+    scopesLink: 'Scopes',
+    scopesTitle: 'Scopes',
   },
   'zh-CN': {
     offline: '你已离线。',
@@ -28,6 +31,9 @@ const TEXT = {
     failed: '无法访问演练场服务器：你已离线',
     whatToDo: '连接恢复后，页面会自动重新请求',
     backOnline: '已恢复联网',
+    nav: '主导航',
+    scopesLink: '权限范围',
+    scopesTitle: '权限范围（scope）',
   },
 } as const
 
@@ -150,6 +156,26 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
         await expect(failure(page)).toHaveCount(0)
         await expectSameDocument(page)
       })
+    })
+
+    test('a page whose code could not load offline loads by itself when the connection is back', async ({
+      page,
+      context,
+    }) => {
+      await page.goto('/')
+      await expect(page.getByRole('navigation', { name: text.nav })).toBeVisible()
+      // The scopes page's code is not loaded yet: asked for offline, it cannot come.
+      const scopesCode = page.waitForRequest((request) => /scopes-page/.test(request.url()))
+      await goOffline(page, context, text)
+      await page
+        .getByRole('navigation', { name: text.nav })
+        .getByRole('link', { name: text.scopesLink })
+        .click()
+      await scopesCode
+      await expect(page.getByRole('main').getByRole('alert')).toBeVisible()
+      await context.setOffline(false)
+      await expect(page.getByRole('heading', { level: 1, name: text.scopesTitle })).toBeVisible()
+      await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0)
     })
   })
 }

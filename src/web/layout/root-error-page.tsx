@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { useMessages } from '../i18n/use-messages'
 import { appMessages } from './messages'
 import './layout.css'
@@ -30,24 +30,51 @@ function ReloadNotice() {
   )
 }
 
+/**
+ * An error page drawn while the device is offline came from the lost connection (most often a
+ * page's code that could not load, which the router keeps as that route's error): when the
+ * connection is back, the page loads again by itself (e2e/offline.spec.ts, "a page whose code
+ * could not load").
+ */
+function useReloadWhenBackOnline() {
+  useEffect(() => {
+    if (navigator.onLine) return
+    const reload = () => window.location.reload()
+    window.addEventListener('online', reload, { once: true })
+    return () => window.removeEventListener('online', reload)
+  }, [])
+}
+
 /** The root errorElement: even when the layout itself fails, there is a way back. */
 export function RootErrorPage() {
+  useReloadWhenBackOnline()
   return (
     <main id="main" className="page page-narrow">
-      <Suspense fallback={null}>
-        <ErrorCard />
-      </Suspense>
+      {navigator.onLine ? (
+        <Suspense fallback={null}>
+          <ErrorCard />
+        </Suspense>
+      ) : (
+        // Offline, the card's own code could not come either: this notice needs none.
+        <ReloadNotice />
+      )}
     </main>
   )
 }
 
 /** A page's errorElement: rendered inside the layout, so the header and indicators stay. */
 export function PageErrorPage() {
+  useReloadWhenBackOnline()
   return (
     <div className="page page-narrow">
-      <Suspense fallback={null}>
-        <ErrorCard />
-      </Suspense>
+      {navigator.onLine ? (
+        <Suspense fallback={null}>
+          <ErrorCard />
+        </Suspense>
+      ) : (
+        // Offline, the card's own code could not come either: this notice needs none.
+        <ReloadNotice />
+      )}
     </div>
   )
 }
