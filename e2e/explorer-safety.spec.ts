@@ -55,6 +55,31 @@ for (const lang of ['en', 'zh'] as const) {
       }
     })
 
+    test('a write a shared link prefilled shows the body it would send before anything leaves', async ({
+      page,
+      emulator,
+    }) => {
+      await connectInAnyLanguage(page, { login: 'alice', scopes: ['doc'] })
+      const planted = { title: 'Planted by a link', body: 'Sent only if you confirm it' }
+      const link = new URLSearchParams({
+        op: 'doc.createById',
+        'p.book_id': BOOK_ID,
+        body: JSON.stringify(planted),
+      })
+      const before = (await emulator.log()).length
+      await page.goto(`/explore?${link.toString()}`)
+      await sendButton(page, lang).click()
+      const dialog = page.getByRole('dialog', { name: w.confirmChange })
+      await expect(dialog).toContainText(planted.title)
+      await expect(dialog).toContainText(planted.body)
+      await dialog.getByRole('button', { name: w.cancel }).click()
+      await expect(dialog).toHaveCount(0)
+      const writes = (await emulator.log())
+        .slice(before)
+        .filter((entry) => entry.method === 'POST' && entry.path.includes('/docs'))
+      expect(writes).toEqual([])
+    })
+
     test('offline, a confirmed write fails at once, says so, and is never sent later', async ({
       page,
       emulator,
