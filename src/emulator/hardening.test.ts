@@ -77,6 +77,30 @@ describe('the sign-in form has a CSRF token (login CSRF)', () => {
     )
   })
 
+  it('refuses a sign-in post from another origin even with a matching cookie and token (a sibling port tossed the cookie)', async () => {
+    const { app } = setup()
+    const form = await openSignIn(app)
+    const fields = [...form.hidden, ['login', 'alice'], ['password', 'password']]
+    const post = (origin: string) =>
+      app.request('/session', {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Cookie: form.cookie,
+          Origin: origin,
+        },
+        body: new URLSearchParams(fields).toString(),
+      })
+    for (const origin of ['http://localhost:5555', 'http://127.0.0.1', 'null']) {
+      const refused = await post(origin)
+      expect(refused.status, origin).toBe(403)
+      expect(refused.headers.get('Set-Cookie'), origin).toBeNull()
+    }
+    // The emulator's own page (app.request answers as http://localhost) still signs in.
+    const signedIn = await post('http://localhost')
+    expect(signedIn.status).toBe(303)
+  })
+
   it('puts the token in the form and in an HttpOnly SameSite=Lax cookie scoped to /session', async () => {
     const { app } = setup()
     const response = await app.request('/settings/tokens')

@@ -84,6 +84,14 @@ export function isCsrfValid(session: Session, submitted: string | null): boolean
  * of a page in a chosen language carries `lang`: the answer (and any error) stays in it.
  */
 export async function readForm(c: Context<EmulatorEnv>): Promise<URLSearchParams> {
+  // Every form of these pages posts to its own origin, and a browser names the page a POST comes
+  // from in Origin (RFC 6454 §7, Fetch's "serializing a request origin"). A page on another port
+  // of this host can toss the double-submit cookie (cookies ignore ports, RFC 6265 §8.5) but not
+  // its Origin: login CSRF from a sibling port is refused here (docs/security.md#s3).
+  const origin = c.req.header('Origin')
+  if (origin !== undefined && origin !== new URL(c.req.url).origin) {
+    throw new EmulatorError(403, 'This form can only be sent from the emulator’s own pages.')
+  }
   const type = c.req.header('Content-Type')?.split(';')[0]?.trim().toLowerCase()
   if (type !== 'application/x-www-form-urlencoded') {
     throw new EmulatorError(400, 'This form must be sent as application/x-www-form-urlencoded.')
