@@ -81,24 +81,35 @@ describe('the sign-in form has a CSRF token (login CSRF)', () => {
     const { app } = setup()
     const form = await openSignIn(app)
     const fields = [...form.hidden, ['login', 'alice'], ['password', 'password']]
-    const post = (origin: string) =>
+    const post = (browser: Record<string, string>) =>
       app.request('/session', {
         method: 'POST',
         headers: {
           'Content-Type': 'application/x-www-form-urlencoded',
           Cookie: form.cookie,
-          Origin: origin,
+          ...browser,
         },
         body: new URLSearchParams(fields).toString(),
       })
-    for (const origin of ['http://localhost:5555', 'http://127.0.0.1', 'null']) {
-      const refused = await post(origin)
-      expect(refused.status, origin).toBe(403)
-      expect(refused.headers.get('Set-Cookie'), origin).toBeNull()
+    // What a browser sends from a page on another port (same-site) or another site; with
+    // no-referrer that page's Origin is null, and Fetch Metadata still names it.
+    const strangers = [
+      { Origin: 'http://localhost:5555', 'Sec-Fetch-Site': 'same-site' },
+      { Origin: 'null', 'Sec-Fetch-Site': 'same-site' },
+      { Origin: 'null', 'Sec-Fetch-Site': 'cross-site' },
+      { Origin: 'http://127.0.0.1' },
+    ]
+    for (const headers of strangers) {
+      const refused = await post(headers)
+      expect(refused.status, JSON.stringify(headers)).toBe(403)
+      expect(refused.headers.get('Set-Cookie'), JSON.stringify(headers)).toBeNull()
     }
-    // The emulator's own page (app.request answers as http://localhost) still signs in.
-    const signedIn = await post('http://localhost')
-    expect(signedIn.status).toBe(303)
+    // The emulator's own page, which sends no referrer: Origin null, same-origin (app.request
+    // answers as http://localhost); and as a browser that names the origin.
+    expect((await post({ Origin: 'null', 'Sec-Fetch-Site': 'same-origin' })).status).toBe(303)
+    expect(
+      (await post({ Origin: 'http://localhost', 'Sec-Fetch-Site': 'same-origin' })).status,
+    ).toBe(303)
   })
 
   it('puts the token in the form and in an HttpOnly SameSite=Lax cookie scoped to /session', async () => {

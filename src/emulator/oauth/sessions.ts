@@ -80,16 +80,27 @@ export function isCsrfValid(session: Session, submitted: string | null): boolean
 }
 
 /**
+ * Whether a form post comes from one of the emulator's own pages, as the browser tells it. A page
+ * on another port of this host can toss the double-submit cookie (cookies ignore ports, RFC 6265
+ * §8.5) but cannot change what the browser says of where it is: `Sec-Fetch-Site` (Fetch
+ * Metadata) is `same-site`, never `same-origin`, for another port, and `Origin` names its origin.
+ * These pages send no referrer (page-shell.tsx), so their own posts carry `Origin: null` (Fetch,
+ * "serializing a request origin"): for `null`, Fetch Metadata decides. A post with neither header
+ * (a script, an old browser) still needs the form's token (docs/security.md#s3).
+ */
+function isFromOwnPage(c: Context<EmulatorEnv>): boolean {
+  const site = c.req.header('Sec-Fetch-Site')
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return false
+  const origin = c.req.header('Origin')
+  return origin === undefined || origin === 'null' || origin === new URL(c.req.url).origin
+}
+
+/**
  * Reads an HTML form post; anything but `application/x-www-form-urlencoded` is refused. A form
  * of a page in a chosen language carries `lang`: the answer (and any error) stays in it.
  */
 export async function readForm(c: Context<EmulatorEnv>): Promise<URLSearchParams> {
-  // Every form of these pages posts to its own origin, and a browser names the page a POST comes
-  // from in Origin (RFC 6454 §7, Fetch's "serializing a request origin"). A page on another port
-  // of this host can toss the double-submit cookie (cookies ignore ports, RFC 6265 §8.5) but not
-  // its Origin: login CSRF from a sibling port is refused here (docs/security.md#s3).
-  const origin = c.req.header('Origin')
-  if (origin !== undefined && origin !== new URL(c.req.url).origin) {
+  if (!isFromOwnPage(c)) {
     throw new EmulatorError(403, 'This form can only be sent from the emulator’s own pages.')
   }
   const type = c.req.header('Content-Type')?.split(';')[0]?.trim().toLowerCase()
