@@ -32,7 +32,8 @@ test.describe('The profile in Chinese', () => {
     const card = page.getByRole('article', { name: '王小明' })
     await expect(card.locator('h2 [lang="zh-CN"]')).toHaveText('王小明')
     // Dates in the page's language, not the browser's (en-US here).
-    await expect(card.locator('time').first()).toHaveText(/^2018年\d+月\d+日/)
+    // A space between a number and a Chinese unit (docs/decisions/0009-i18n.md).
+    await expect(card.locator('time').first()).toHaveText(/^2018 年 \d+ 月 \d+ 日/)
     const repos = page.getByRole('region', { name: '我的知识库' })
     await expect(repos.getByRole('listitem')).toHaveCount(2)
     await expect(repos.locator('[lang="zh-CN"]', { hasText: '前端笔记' })).toBeVisible()

@@ -122,9 +122,16 @@ export function describeApiError(
   const proxyText = proxyRefusalText(error.proxyCode, m.proxy)
   if (status >= 500 || proxyText !== null) {
     const isTimeout = status === 504 || error.proxyCode === 'upstream_timeout'
+    const title = isTimeout
+      ? m.timeoutTitle
+      : error.proxyCode === 'upstream_error'
+        ? m.serviceFailedTitle
+        : error.proxyCode === 'upstream_invalid'
+          ? m.unusableTitle
+          : m.downTitle
     return {
       ...base,
-      title: isTimeout ? m.timeoutTitle : m.downTitle,
+      title,
       detail:
         proxyText ?? (error.errorBody ? error.message : m.temporary({ message: error.message })),
       next: 'retry',

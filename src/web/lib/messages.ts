@@ -62,19 +62,21 @@ export const commonMessages = {
       'The service asks to wait before the next request (Retry-After); the button below counts down.',
     timeoutTitle: 'The service did not answer in time',
     downTitle: 'The service is unreachable',
+    serviceFailedTitle: 'The service failed',
+    unusableTitle: 'The service’s answer could not be used',
     /**
      * The proxy's refusals of a call to the service, by their code (PROXY_ERROR_CODES): said in
      * the page's language; the proxy's own English message is for the API's other readers.
      */
     proxy: {
       upstream_unreachable:
-        'Nothing answers at the service’s address: it is down, or the address is wrong. Check that it is running, then retry.',
+        'Nothing answers at the service’s address: it is down, or the address is wrong. The page retries by itself; check that the service is running.',
       upstream_timeout:
-        'The service did not answer in time. This is usually temporary: retry in a moment.',
+        'The service did not answer in time. This is usually temporary: the page retries by itself.',
       upstream_error:
-        'The service failed while answering. This is usually temporary: retry in a moment.',
+        'The service answered with an error of its own (HTTP 5xx). This is usually temporary: the page retries by itself.',
       upstream_invalid:
-        'The service’s answer could not be used (a redirect, or a body that is not JSON): nothing was passed on.',
+        'The answer was a redirect, which the playground does not follow (your token goes nowhere else), or a body that is not JSON: nothing was passed on.',
     },
     notConnectedProxy: 'This needs a connected account: connect your account first.',
     temporary: (p: { message: string }) =>

@@ -55,12 +55,15 @@ export const commonMessagesZh: typeof commonMessages = {
     rateLimitKnown: '服务要求等待一段时间再发下一个请求（Retry-After）；下方按钮会倒计时。',
     timeoutTitle: '服务没有及时响应',
     downTitle: '服务无法访问',
+    serviceFailedTitle: '服务出错',
+    unusableTitle: '服务的响应无法使用',
     proxy: {
       upstream_unreachable:
-        '服务的地址上没有应答：服务已停止，或地址有误。请确认它正在运行，然后重试。',
-      upstream_timeout: '服务没有及时响应。这通常是暂时的：请稍后重试。',
-      upstream_error: '服务在响应时出错。这通常是暂时的：请稍后重试。',
-      upstream_invalid: '服务的响应无法使用（是重定向，或响应体不是 JSON）：没有转交任何内容。',
+        '服务的地址上没有应答：服务已停止，或地址有误。页面会自动重试；请确认服务正在运行。',
+      upstream_timeout: '服务没有及时响应。这通常是暂时的：页面会自动重试。',
+      upstream_error: '服务自身返回了错误（HTTP 5xx）。这通常是暂时的：页面会自动重试。',
+      upstream_invalid:
+        '响应是重定向（演练场不跟随重定向，你的令牌不会被带到别处），或响应体不是 JSON：没有转交任何内容。',
     },
     notConnectedProxy: '这需要已连接的账户：请先连接你的账户。',
     temporary: (p) => `${p.message} 这通常是暂时的：请稍后重试。`,
