@@ -61,7 +61,7 @@ export const commonMessagesZh: typeof commonMessages = {
       upstream_unreachable:
         '服务的地址上没有应答：服务已停止，或地址有误。页面会自动重试；请确认服务正在运行。',
       upstream_timeout: '服务没有及时响应。这通常是暂时的：页面会自动重试。',
-      upstream_error: '服务自身返回了错误（HTTP 5xx）。这通常是暂时的：页面会自动重试。',
+      upstream_error: '服务自身返回了 5 开头的 HTTP 错误状态码。这通常是暂时的：页面会自动重试。',
       upstream_invalid:
         '响应是重定向（演练场不跟随重定向，你的令牌不会被带到别处），或响应体不是 JSON：没有转交任何内容。',
     },
