@@ -15,8 +15,20 @@ const ErrorCard = lazy(() =>
   ),
 )
 
+/**
+ * Also what an error page shows while the device is offline: the card's own code could not come
+ * either. Such an error came from the lost connection (most often a page's code that could not
+ * load, which the router keeps as that route's error), so when the connection is back the page
+ * loads again by itself (e2e/offline.spec.ts, "a page whose code could not load").
+ */
 function ReloadNotice() {
   const m = useMessages('app', appMessages).errors
+  useEffect(() => {
+    if (navigator.onLine) return
+    const reload = () => window.location.reload()
+    addEventListener('online', reload)
+    return () => removeEventListener('online', reload)
+  }, [])
   return (
     <div className="card empty-state" role="alert">
       <h1>{m.chunkTitle}</h1>
@@ -30,51 +42,29 @@ function ReloadNotice() {
   )
 }
 
-/**
- * An error page drawn while the device is offline came from the lost connection (most often a
- * page's code that could not load, which the router keeps as that route's error): when the
- * connection is back, the page loads again by itself (e2e/offline.spec.ts, "a page whose code
- * could not load").
- */
-function useReloadWhenBackOnline() {
-  useEffect(() => {
-    if (navigator.onLine) return
-    const reload = () => window.location.reload()
-    window.addEventListener('online', reload, { once: true })
-    return () => window.removeEventListener('online', reload)
-  }, [])
-}
+const Notice = () =>
+  navigator.onLine ? (
+    <Suspense fallback={null}>
+      <ErrorCard />
+    </Suspense>
+  ) : (
+    <ReloadNotice />
+  )
 
 /** The root errorElement: even when the layout itself fails, there is a way back. */
 export function RootErrorPage() {
-  useReloadWhenBackOnline()
   return (
     <main id="main" className="page page-narrow">
-      {navigator.onLine ? (
-        <Suspense fallback={null}>
-          <ErrorCard />
-        </Suspense>
-      ) : (
-        // Offline, the card's own code could not come either: this notice needs none.
-        <ReloadNotice />
-      )}
+      <Notice />
     </main>
   )
 }
 
 /** A page's errorElement: rendered inside the layout, so the header and indicators stay. */
 export function PageErrorPage() {
-  useReloadWhenBackOnline()
   return (
     <div className="page page-narrow">
-      {navigator.onLine ? (
-        <Suspense fallback={null}>
-          <ErrorCard />
-        </Suspense>
-      ) : (
-        // Offline, the card's own code could not come either: this notice needs none.
-        <ReloadNotice />
-      )}
+      <Notice />
     </div>
   )
 }

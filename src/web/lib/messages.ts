@@ -74,9 +74,9 @@ export const commonMessages = {
       upstream_timeout:
         'The service did not answer in time. This is usually temporary: the page retries by itself.',
       upstream_error:
-        'The service answered with an error of its own (HTTP 5xx). This is usually temporary: the page retries by itself.',
+        'The service failed (HTTP 5xx). Usually temporary: the page retries by itself.',
       upstream_invalid:
-        'The answer was a redirect, which the playground does not follow (your token goes nowhere else), or a body that is not JSON: nothing was passed on.',
+        'The answer was a redirect, which the playground does not follow, or not JSON: nothing was passed on.',
     },
     notConnectedProxy: 'This needs a connected account: connect your account first.',
     temporary: (p: { message: string }) =>
