@@ -62,7 +62,8 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         refetchOnReconnect: (query) => (failedOffline(query) ? 'always' : true),
       },
-      // A mutation (Disconnect) made offline fails and says so rather than waiting, pending.
+      // A mutation made offline (Disconnect, the explorer's Send) fails and says so rather than
+      // waiting, paused, to be sent when the connection is back (e2e/explorer-safety.spec.ts).
       mutations: { retry: false, networkMode: 'always' },
     },
   })

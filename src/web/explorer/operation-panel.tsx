@@ -68,9 +68,8 @@ export function OperationPanel({ endpoint, label, focusOnOpen }: OperationPanelP
   const sendRef = useRef<HTMLButtonElement>(null)
 
   const send = useMutation({
-    // Not paused while the browser says offline (TanStack's default for mutations): the call
-    // fails at once and says so, and a write confirmed offline is never sent later.
-    networkMode: 'always',
+    // Offline, it fails at once rather than waiting paused, so a write confirmed offline is never
+    // sent later: the client's default for every mutation (query-client.ts).
     mutationFn: (request: Outgoing) => sendApiRequest(request.url, request.method, request.body),
     onSuccess: (result, request) => {
       harvest(result.body)
