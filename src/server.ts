@@ -21,6 +21,7 @@ import { createHealthRoutes } from './server/health'
 import { createServiceProbe } from './proxy/service-probe'
 import { createLogger } from './server/logger'
 import { loadServerConfig, ServerConfigError, type ServerConfig } from './server/server-config'
+import { shedLoad } from './server/load-shedding'
 import { onStopSignal, trackRequests } from './server/shutdown'
 import { selectStore } from './server/store-selection'
 
@@ -114,11 +115,16 @@ async function main(): Promise<void> {
       upstream,
       timeoutMs: serverConfig.readinessTimeoutMs,
       isShuttingDown: () => isShuttingDown,
+      isDurabilityChecked: serverConfig.isRedisDurabilityChecked,
     }),
   )
 
   let listener: (req: IncomingMessage, res: ServerResponse) => void
-  const server = createServer((req, res) => listener(req, res))
+  const server = createServer(
+    shedLoad((req, res) => listener(req, res), {
+      maxConcurrent: serverConfig.maxConcurrentRequests,
+    }),
+  )
   keepIdleConnections(server)
   const requests = trackRequests(server)
   if (isDev) {
@@ -149,6 +155,14 @@ async function main(): Promise<void> {
   printBanner(config, { isDev, storeName: store.name, logFormat: serverConfig.logFormat }, log)
   onStopSignal(async (signal) => {
     isShuttingDown = true
+    // SIGTERM is how an orchestrator or a rolling restart stops a replica: /readyz answers 503
+    // for the drain delay while the listener still accepts, so that the balancer sees
+    // not-ready and stops sending before anything is refused (docs/operations.md#shutdown).
+    // Ctrl-C (SIGINT) is a person at a terminal: no balancer to wait for.
+    if (signal === 'SIGTERM' && serverConfig.drainDelayMs > 0) {
+      log.info(`${signal}: not ready; closing the listener in ${serverConfig.drainDelayMs} ms`)
+      await new Promise((resolve) => setTimeout(resolve, serverConfig.drainDelayMs))
+    }
     log.info(
       `${signal}: finishing requests in flight (at most ${serverConfig.shutdownTimeoutMs} ms)`,
     )

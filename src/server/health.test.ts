@@ -1,9 +1,14 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { startEmulator, type RunningEmulator } from '../emulator/start'
 import { loadConfig } from '../proxy/config'
 import { createMemoryStore } from '../proxy/store/memory-store'
-import { freePort } from '../proxy/store/redis-process'
+import { freePort, startRedisServer } from '../proxy/store/redis-process'
 import { createRedisStore } from '../proxy/store/redis-store'
 import type { StateStore } from '../proxy/store/state-store'
 import { createHttpUpstream } from '../proxy/api/upstream'
@@ -13,7 +18,8 @@ const SESSION_SECRET = 'health-test-session-secret-0123456789'
 const Check = z.object({ ok: z.boolean(), detail: z.string() })
 const Readiness = z.object({
   status: z.enum(['ready', 'not_ready', 'shutting_down']),
-  checks: z.object({ config: Check, service: Check, store: Check }).partial(),
+  checks: z.object({ config: Check, store: Check }).partial(),
+  reported: z.object({ service: Check }).optional(),
 })
 
 let emulator: RunningEmulator
@@ -27,7 +33,12 @@ afterAll(async () => {
 })
 
 function health(
-  options: { emulatorPort?: string; store?: StateStore; env?: Record<string, string> } = {},
+  options: {
+    emulatorPort?: string
+    store?: StateStore
+    env?: Record<string, string>
+    isDurabilityChecked?: boolean
+  } = {},
 ) {
   const config = loadConfig({
     SESSION_SECRET,
@@ -41,6 +52,7 @@ function health(
     upstream,
     timeoutMs: 500,
     isShuttingDown: () => shuttingDown,
+    isDurabilityChecked: options.isDurabilityChecked ?? true,
   })
   return { app, shutDown: () => (shuttingDown = true) }
 }
@@ -63,26 +75,54 @@ describe('GET /healthz', () => {
 })
 
 describe('GET /readyz', () => {
-  it('answers 200 when the configuration, the service and the store are all fine', async () => {
-    const { status, body } = await readiness(health().app)
+  it('answers 200 when the configuration and the store are fine, and reports the service', async () => {
+    const { app } = health()
+    const { status, body } = await readiness(app)
     expect(status).toBe(200)
     expect(body.status).toBe('ready')
-    expect(body.checks.service?.detail).toMatch(
-      new RegExp(`^${emulator.url} answered HTTP \\d+ in \\d+ ms$`),
-    )
-    expect(body.checks.store).toEqual({ ok: true, detail: 'the memory store answers' })
+    expect(body.checks).toEqual({
+      config: { ok: true, detail: 'valid' },
+      store: {
+        ok: true,
+        detail:
+          'the memory store answers; the memory store evicts nothing; it is emptied when this process stops',
+      },
+    })
+    // The first call starts the probe without waiting for it; a later one reports its answer.
+    await expect
+      .poll(async () => (await readiness(app)).body.reported?.service.detail)
+      .toMatch(new RegExp(`^${emulator.url} answered HTTP \\d+ in \\d+ ms$`))
   })
 
-  it('answers 503 naming the service when it is unreachable', async () => {
+  it('stays ready while the service is unreachable, and reports it', async () => {
     const port = String(await freePort())
-    const { status, body } = await readiness(health({ emulatorPort: port }).app)
-    expect(status).toBe(503)
-    expect(body.status).toBe('not_ready')
-    expect(body.checks.service).toEqual({
-      ok: false,
-      detail: `http://127.0.0.1:${port} is unreachable`,
-    })
-    expect(body.checks.store?.ok).toBe(true)
+    const { app } = health({ emulatorPort: port })
+    await expect
+      .poll(async () => (await readiness(app)).body.reported?.service)
+      .toEqual({ ok: false, detail: `http://127.0.0.1:${port} is unreachable` })
+    const { status, body } = await readiness(app)
+    expect(status).toBe(200)
+    expect(body.status).toBe('ready')
+  })
+
+  it('answers at once while the service hangs, without waiting for its time-out', async () => {
+    // A service that accepts connections and never answers: the probe waits out its 500 ms.
+    const hanging = createServer(() => undefined)
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve))
+    const port = String((hanging.address() as AddressInfo).port)
+    try {
+      const { app } = health({ emulatorPort: port })
+      const { status, body } = await readiness(app)
+      expect(status).toBe(200)
+      expect(body.reported?.service).toEqual({ ok: false, detail: 'not probed yet' })
+      await expect
+        .poll(async () => (await readiness(app)).body.reported?.service.detail)
+        .toBe(`http://127.0.0.1:${port} did not answer within 500 ms`)
+      expect((await readiness(app)).status).toBe(200)
+    } finally {
+      hanging.closeAllConnections()
+      hanging.close()
+    }
   })
 
   it('answers 503 when the store does not answer, without the store URL or its password', async () => {
@@ -119,6 +159,68 @@ describe('GET /readyz', () => {
       ok: false,
       detail:
         'SESSION_SECRET is not set while a shared store is: every replica must use the same SESSION_SECRET',
+    })
+  })
+
+  describe('a Redis that can lose a logout', () => {
+    const cases = [
+      {
+        name: 'RDB snapshots only (Debian’s default persistence)',
+        args: ['--save', '3600 1', '--appendonly', 'no'],
+        problem:
+          /^Redis keeps no append-only file \(appendonly no\), so a restart of Redis forgets logouts: set appendonly yes$/,
+      },
+      {
+        name: 'an append-only file but allkeys-lru eviction',
+        args: ['--appendonly', 'yes', '--maxmemory-policy', 'allkeys-lru'],
+        problem:
+          /^Redis may evict keys \(maxmemory-policy allkeys-lru\), and an evicted logout lets its session work again: set maxmemory-policy noeviction$/,
+      },
+      {
+        name: 'volatile-ttl eviction (every key the proxy writes has a time to live)',
+        args: ['--appendonly', 'yes', '--maxmemory-policy', 'volatile-ttl'],
+        problem: /maxmemory-policy volatile-ttl/,
+      },
+    ]
+    it.each(cases)('is not ready with $name, naming the setting', async ({ args, problem }) => {
+      const dir = await mkdtemp(path.join(tmpdir(), 'health-redis-'))
+      const redis = await startRedisServer({ extraArgs: ['--dir', dir, ...args] })
+      const store = createRedisStore({ url: redis.url })
+      try {
+        await store.waitUntilReady(3000)
+        const { status, body } = await readiness(health({ store }).app)
+        expect(status).toBe(503)
+        expect(body.status).toBe('not_ready')
+        expect(body.checks.store?.ok).toBe(false)
+        expect(body.checks.store?.detail).toMatch(problem)
+        // The operator who vouches for an equivalent guarantee can say so.
+        const vouched = await readiness(health({ store, isDurabilityChecked: false }).app)
+        expect(vouched.status).toBe(200)
+        expect(vouched.body.checks.store?.detail).toContain('REDIS_DURABILITY_CHECK=off')
+      } finally {
+        await store.close()
+        await redis.stop()
+        await rm(dir, { recursive: true, force: true })
+      }
+    })
+
+    it('is ready with an append-only file and noeviction', async () => {
+      const dir = await mkdtemp(path.join(tmpdir(), 'health-redis-'))
+      const redis = await startRedisServer({ dataDir: dir })
+      const store = createRedisStore({ url: redis.url })
+      try {
+        await store.waitUntilReady(3000)
+        const { status, body } = await readiness(health({ store }).app)
+        expect(status).toBe(200)
+        expect(body.checks.store).toEqual({
+          ok: true,
+          detail: 'the redis store answers; Redis keeps an append-only file and evicts nothing',
+        })
+      } finally {
+        await store.close()
+        await redis.stop()
+        await rm(dir, { recursive: true, force: true })
+      }
     })
   })
 

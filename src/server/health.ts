@@ -2,10 +2,16 @@
  * Health checks for a load balancer or an orchestrator, mounted by the composition root:
  *
  * - `GET /healthz`: alive (the process answers HTTP). Restart it when this fails.
- * - `GET /readyz`: ready for traffic: the configuration holds together, the service answers
- *   (one cheap request to its origin, short time-out) and the store answers a ping. 503 with
- *   each check's result otherwise, and from the moment a shutdown begins, so that the balancer
- *   stops sending before the listener closes.
+ * - `GET /readyz`: ready for traffic: the configuration holds together, and the store answers
+ *   and keeps what it is given (store/state-store.ts, `durability`). 503 with each check's
+ *   result otherwise, and from the moment a shutdown begins, so that the balancer stops sending
+ *   before the listener closes (the drain delay, src/server.ts).
+ *
+ *   The service's health is reported beside the checks (`reported.service`, the last probe's
+ *   result; it never waits for one) but is not one of them: readiness is about this instance.
+ *   A slow or failing service would otherwise take every replica out of the pool at once, a
+ *   total outage that also hides the app's own "service unavailable" answers
+ *   (docs/operations.md#health-checks).
  *
  * Nothing secret in either answer: no URL with credentials, no secret value; the service is
  * named by its origin only (config.ts refuses credentials in it). Never cached.
@@ -24,6 +30,8 @@ export interface HealthOptions {
   timeoutMs: number
   /** True once SIGTERM/SIGINT arrived. */
   isShuttingDown: () => boolean
+  /** REDIS_DURABILITY_CHECK: false when the operator vouches for the store (server-config.ts). */
+  isDurabilityChecked?: boolean
   /** Results of the service probe are reused this long: /readyz must not flood the service. */
   probeCacheMs?: number
 }
@@ -45,10 +53,19 @@ function configCheck(config: Config, store: StateStore): Check {
   return { ok: true, detail: 'valid' }
 }
 
-async function storeCheck(store: StateStore): Promise<Check> {
+async function storeCheck(store: StateStore, isDurabilityChecked: boolean): Promise<Check> {
   try {
     await store.ping()
-    return { ok: true, detail: `the ${store.name} store answers` }
+    if (!isDurabilityChecked) {
+      return {
+        ok: true,
+        detail: `the ${store.name} store answers; whether it keeps what it is given is not checked (REDIS_DURABILITY_CHECK=off)`,
+      }
+    }
+    const durability = await store.durability()
+    return durability.ok
+      ? { ok: true, detail: `the ${store.name} store answers; ${durability.detail}` }
+      : durability
   } catch {
     return { ok: false, detail: `the ${store.name} store is unavailable` }
   }
@@ -71,6 +88,14 @@ export function createHealthRoutes(options: HealthOptions): Hono {
     downForMs: probeCacheMs,
   })
 
+  const isDurabilityChecked = options.isDurabilityChecked ?? true
+  // The last probe's answer, refreshed in the background at most once per probeCacheMs: a
+  // /readyz never waits for the service (a probe's time-out would fail the balancer's own).
+  let serviceReport: Check = { ok: false, detail: 'not probed yet' }
+  const refreshServiceReport = () => {
+    void service().then((result) => (serviceReport = result))
+  }
+
   const app = new Hono()
   app.get('/healthz', (c) => {
     noStore(c)
@@ -81,14 +106,16 @@ export function createHealthRoutes(options: HealthOptions): Hono {
     if (options.isShuttingDown()) {
       return c.json({ status: 'shutting_down', checks: {} }, 503)
     }
-    const [serviceResult, storeResult] = await Promise.all([service(), storeCheck(options.store)])
+    refreshServiceReport()
     const checks = {
       config: configCheck(options.config, options.store),
-      service: serviceResult,
-      store: storeResult,
+      store: await storeCheck(options.store, isDurabilityChecked),
     }
     const ok = Object.values(checks).every((check) => check.ok)
-    return c.json({ status: ok ? 'ready' : 'not_ready', checks }, ok ? 200 : 503)
+    return c.json(
+      { status: ok ? 'ready' : 'not_ready', checks, reported: { service: serviceReport } },
+      ok ? 200 : 503,
+    )
   })
   return app
 }

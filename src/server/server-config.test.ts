@@ -12,13 +12,42 @@ function problemsOf(env: Record<string, string>): string[] {
 }
 
 describe('loadServerConfig', () => {
-  it('defaults to readable logs, state in this process, 10 s to drain and 2 s to probe', () => {
+  it('defaults to readable logs, state in this process, 5 s not ready then 10 s to drain, 2 s to probe, 256 requests at once', () => {
     expect(loadServerConfig({})).toEqual({
       logFormat: 'text',
       redisUrl: null,
+      isRedisDurabilityChecked: true,
+      drainDelayMs: 5000,
       shutdownTimeoutMs: 10_000,
+      maxConcurrentRequests: 256,
       readinessTimeoutMs: 2_000,
     })
+  })
+
+  it('takes a drain delay of 0, the durability check off and a concurrency bound', () => {
+    const config = loadServerConfig({
+      SHUTDOWN_DRAIN_DELAY_MS: '0',
+      REDIS_DURABILITY_CHECK: 'off',
+      MAX_CONCURRENT_REQUESTS: '64',
+    })
+    expect(config.drainDelayMs).toBe(0)
+    expect(config.isRedisDurabilityChecked).toBe(false)
+    expect(config.maxConcurrentRequests).toBe(64)
+  })
+
+  it('names a bad drain delay, durability switch or concurrency bound with what it accepts', () => {
+    expect(
+      problemsOf({
+        SHUTDOWN_DRAIN_DELAY_MS: '5s',
+        REDIS_DURABILITY_CHECK: 'no',
+        MAX_CONCURRENT_REQUESTS: '0',
+      }),
+    ).toEqual([
+      'REDIS_DURABILITY_CHECK must be on (the default: not ready while Redis may lose a logout) or off (you vouch for your Redis), got "no"',
+      'SHUTDOWN_DRAIN_DELAY_MS must be a number of milliseconds from 0 to 300000 (0: close at once), got "5s"',
+      'MAX_CONCURRENT_REQUESTS must be a whole number from 1 to 999999 (requests in flight in this instance), got "0"',
+    ])
+    expect(problemsOf({ SHUTDOWN_DRAIN_DELAY_MS: '300001' })).toHaveLength(1)
   })
 
   it('takes json logs, a redis:// or rediss:// URL and the time-outs', () => {

@@ -11,11 +11,34 @@ export interface ServerConfig {
   logFormat: 'text' | 'json'
   /** A shared store for several replicas; null keeps the proxy's state in this process. */
   redisUrl: string | null
+  /**
+   * REDIS_DURABILITY_CHECK: `on` (the default) keeps the instance unready while Redis may lose
+   * a logout (store/redis-store.ts, durabilityOf); `off` for an operator who vouches for an
+   * equivalent guarantee the check cannot see.
+   */
+  isRedisDurabilityChecked: boolean
+  /**
+   * After SIGTERM, how long /readyz answers 503 while the listener still accepts, so that a load
+   * balancer sees not-ready and stops sending before anything is refused (docs/operations.md).
+   */
+  drainDelayMs: number
   /** How long SIGTERM/SIGINT waits for requests in flight before closing their connections. */
   shutdownTimeoutMs: number
+  /** MAX_CONCURRENT_REQUESTS: requests in flight beyond this get 503 and Retry-After (load-shedding.ts). */
+  maxConcurrentRequests: number
   /** The readiness check's time-out for one request to the service. */
   readinessTimeoutMs: number
 }
+
+/** The defaults, exported for the deployment examples' tests (deploy/). */
+export const DEFAULT_DRAIN_DELAY_MS = 5000
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000
+/**
+ * Far above what one instance serves at its best pace (`npm run bench -- --only=proxy`), so
+ * that only an overload meets it, and low enough that what is admitted still finishes well
+ * within the service's time-out (docs/operations.md#overload).
+ */
+export const DEFAULT_MAX_CONCURRENT_REQUESTS = 256
 
 export class ServerConfigError extends Error {
   override readonly name = 'ServerConfigError'
@@ -63,7 +86,43 @@ const ServerEnvSchema = z.object({
     })
     .optional(),
   REDIS_URL: redisUrl,
-  SHUTDOWN_TIMEOUT_MS: positiveMs('SHUTDOWN_TIMEOUT_MS', 10_000),
+  REDIS_DURABILITY_CHECK: z
+    .enum(['on', 'off'], {
+      error: (issue) =>
+        `REDIS_DURABILITY_CHECK must be on (the default: not ready while Redis may lose a logout) or off (you vouch for your Redis), got "${String(issue.input)}"`,
+    })
+    .optional(),
+  SHUTDOWN_DRAIN_DELAY_MS: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return DEFAULT_DRAIN_DELAY_MS
+      if (!/^\d{1,6}$/.test(value) || Number(value) > 300_000) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `SHUTDOWN_DRAIN_DELAY_MS must be a number of milliseconds from 0 to 300000 (0: close at once), got "${value}"`,
+        })
+        return z.NEVER
+      }
+      return Number(value)
+    }),
+  SHUTDOWN_TIMEOUT_MS: positiveMs('SHUTDOWN_TIMEOUT_MS', DEFAULT_SHUTDOWN_TIMEOUT_MS),
+  MAX_CONCURRENT_REQUESTS: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return DEFAULT_MAX_CONCURRENT_REQUESTS
+      if (!/^\d{1,6}$/.test(value) || Number(value) < 1) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `MAX_CONCURRENT_REQUESTS must be a whole number from 1 to 999999 (requests in flight in this instance), got "${value}"`,
+        })
+        return z.NEVER
+      }
+      return Number(value)
+    }),
   READINESS_TIMEOUT_MS: positiveMs('READINESS_TIMEOUT_MS', 2_000),
 })
 
@@ -76,7 +135,10 @@ export function loadServerConfig(env: Record<string, string | undefined>): Serve
   return {
     logFormat: vars.LOG_FORMAT ?? 'text',
     redisUrl: vars.REDIS_URL,
+    isRedisDurabilityChecked: vars.REDIS_DURABILITY_CHECK !== 'off',
+    drainDelayMs: vars.SHUTDOWN_DRAIN_DELAY_MS,
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
+    maxConcurrentRequests: vars.MAX_CONCURRENT_REQUESTS,
     readinessTimeoutMs: vars.READINESS_TIMEOUT_MS,
   }
 }

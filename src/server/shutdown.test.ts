@@ -17,7 +17,7 @@ afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL')
 })
 
-async function startServer(shutdownTimeoutMs: number) {
+async function startServer(shutdownTimeoutMs: number, drainDelayMs = 0) {
   const [appPort, emulatorPort] = [await freePort(), await freePort()]
   // One process (no tsx wrapper between): the signal reaches the server itself.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts', '--dev'], {
@@ -28,6 +28,7 @@ async function startServer(shutdownTimeoutMs: number) {
       EMULATOR_TEST_CONTROL: '1',
       SESSION_SECRET: 'shutdown-test-session-secret-0123456789',
       SHUTDOWN_TIMEOUT_MS: String(shutdownTimeoutMs),
+      SHUTDOWN_DRAIN_DELAY_MS: String(drainDelayMs),
       YUQUE_AUTH_URL: '',
       YUQUE_BASE_URL: '',
       YUQUE_CLIENT_ID: '',
@@ -98,6 +99,33 @@ describe('stopping the server', () => {
     expect(exit.at).toBeGreaterThanOrEqual(answer.at)
     expect(exit.at - signalledAt).toBeLessThan(5000)
     expect(server.output()).toContain('SIGTERM: finishing requests in flight')
+  }, 60_000)
+
+  it('answers 503 on /readyz for SHUTDOWN_DRAIN_DELAY_MS after SIGTERM while still serving, then closes the listener', async () => {
+    // Long enough that a busy machine delivers the signal and the polls well within it.
+    const drainDelayMs = 5000
+    const server = await startServer(10_000, drainDelayMs)
+    const readiness = () =>
+      fetch(`${server.app}/readyz`).then(
+        async (response) =>
+          `${response.status} ${((await response.json()) as { status: string }).status}`,
+        () => 'refused',
+      )
+    expect(await readiness()).toBe('200 ready')
+    const signalledAt = Date.now()
+    server.child.kill('SIGTERM')
+    // A load balancer polling /readyz sees not-ready while the listener still accepts…
+    await expect.poll(readiness, { timeout: drainDelayMs - 1000 }).toBe('503 shutting_down')
+    const meanwhile = await server.lookup()
+    expect(meanwhile.status).toBe(200)
+    expect(meanwhile.body).toContain('"login":"alice"')
+    // …and only then is anything refused.
+    await expect.poll(readiness, { timeout: drainDelayMs + 10_000 }).toBe('refused')
+    expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(drainDelayMs)
+    expect((await server.exited).code).toBe(0)
+    expect(server.output()).toContain(
+      `SIGTERM: not ready; closing the listener in ${drainDelayMs} ms`,
+    )
   }, 60_000)
 
   it('does not wait beyond SHUTDOWN_TIMEOUT_MS for a request that takes longer', async () => {

@@ -20,6 +20,16 @@ export async function selectStore(config: ServerConfig, log: Logger): Promise<St
     log.warn(
       `Redis (REDIS_URL) did not answer within ${REDIS_STARTUP_WAIT_MS} ms: starting anyway; /readyz answers 503 and calls that need the store fail until it does.`,
     )
+    return store
+  }
+  // Said at start as well as in /readyz (health.ts), where the operator looks first.
+  if (config.isRedisDurabilityChecked) {
+    const durability = await store.durability().catch(() => null)
+    if (durability !== null && !durability.ok) {
+      log.error(
+        `${durability.detail}. This instance stays not ready (/readyz answers 503) until Redis keeps what it is given; REDIS_DURABILITY_CHECK=off if you vouch for an equivalent guarantee (docs/operations.md).`,
+      )
+    }
   }
   return store
 }

@@ -65,6 +65,12 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
       entries.delete(key)
     },
     ping: async () => undefined,
+    // Nothing is evicted; a restart forgets everything, and with it the sessions themselves
+    // when SESSION_SECRET is generated (docs/operations.md#the-store-must-keep-what-it-is-given).
+    durability: async () => ({
+      ok: true,
+      detail: 'the memory store evicts nothing; it is emptied when this process stops',
+    }),
     close: async () => entries.clear(),
   }
 }

@@ -50,7 +50,12 @@ function waitForPort(port: number, child: ChildProcess, timeoutMs: number): Prom
 }
 
 export async function startRedisServer(
-  options: { port?: number; dataDir?: string } = {},
+  options: {
+    port?: number
+    dataDir?: string
+    /** More redis-server options, after the ones above (a later one wins). */
+    extraArgs?: string[]
+  } = {},
 ): Promise<RedisProcess> {
   const port = options.port ?? (await freePort())
   const persistence =
@@ -59,7 +64,7 @@ export async function startRedisServer(
       : ['--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', options.dataDir]
   const child = spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', ...persistence],
+    ['--port', String(port), '--bind', '127.0.0.1', ...persistence, ...(options.extraArgs ?? [])],
     {
       stdio: 'ignore',
     },

@@ -9,7 +9,7 @@
  * Redis is back (redis-store.test.ts).
  */
 import { createClient } from 'redis'
-import { StoreUnavailableError, type StateStore } from './state-store'
+import { StoreUnavailableError, type Durability, type StateStore } from './state-store'
 
 export interface RedisStoreOptions {
   /** `redis://` or `rediss://` (TLS), credentials allowed: never logged or shown. */
@@ -30,6 +30,37 @@ export interface RedisStore extends StateStore {
 }
 
 const STORE_NAME = 'redis'
+
+/** `field:value` of an INFO section (the lines of https://redis.io/docs/latest/commands/info/). */
+function infoField(info: string, field: string): string | undefined {
+  return new RegExp(`^${field}:(.*)$`, 'm').exec(info)?.[1]?.trim()
+}
+
+/**
+ * The verdict on INFO's persistence and memory sections. INFO rather than CONFIG GET: managed
+ * Redis services often refuse CONFIG but answer INFO.
+ *
+ * - Only the append-only file keeps a write made just before a crash: RDB snapshots (Debian's
+ *   default) lose every write since the last one, and no persistence loses them all.
+ * - Every key the proxy writes has a time to live, so any eviction policy but `noeviction`,
+ *   the `volatile-*` ones included, may drop an ended session under memory pressure.
+ */
+export function durabilityOf(persistence: string, memory: string): Durability {
+  const problems: string[] = []
+  if (infoField(persistence, 'aof_enabled') !== '1') {
+    problems.push(
+      'Redis keeps no append-only file (appendonly no), so a restart of Redis forgets logouts: set appendonly yes',
+    )
+  }
+  const policy = infoField(memory, 'maxmemory_policy') ?? 'unknown'
+  if (policy !== 'noeviction') {
+    problems.push(
+      `Redis may evict keys (maxmemory-policy ${policy}), and an evicted logout lets its session work again: set maxmemory-policy noeviction`,
+    )
+  }
+  if (problems.length > 0) return { ok: false, detail: problems.join('; ') }
+  return { ok: true, detail: 'Redis keeps an append-only file and evicts nothing' }
+}
 
 export function createRedisStore(options: RedisStoreOptions): RedisStore {
   const prefix = options.keyPrefix ?? 'pg:'
@@ -102,6 +133,8 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
       run(async () => {
         await client.ping()
       }),
+    durability: () =>
+      run(async () => durabilityOf(await client.info('persistence'), await client.info('memory'))),
     waitUntilReady: async (timeoutMs) => {
       const deadline = Date.now() + timeoutMs
       while (!client.isReady) {

@@ -22,7 +22,18 @@ export interface StateStore {
   delete(key: string): Promise<void>
   /** Resolves when the store answers; rejects with StoreUnavailableError otherwise. */
   ping(): Promise<void>
+  /**
+   * Whether what is written stays written until its time to live: an ended session forgotten
+   * by the store (a restart without persistence, an eviction) lets its cookie work again
+   * (docs/operations.md#the-store-must-keep-what-it-is-given). The verdict names the setting.
+   */
+  durability(): Promise<Durability>
   close(): Promise<void>
+}
+
+export interface Durability {
+  ok: boolean
+  detail: string
 }
 
 /** The store did not answer: callers that need it fail closed with a 503 that names it. */
