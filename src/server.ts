@@ -11,7 +11,13 @@ import { Hono } from 'hono'
 import { startEmulator } from './emulator/start'
 import { seedApps } from './emulator/seed'
 import { keepIdleConnections } from './server/keep-alive'
-import { ConfigError, configSecrets, loadConfig, type Config } from './proxy/config'
+import {
+  ConfigError,
+  configSecrets,
+  loadConfig,
+  sessionSecretWeakness,
+  type Config,
+} from './proxy/config'
 import { createProxyServer } from './proxy/proxy'
 import { createHttpUpstream } from './proxy/api/upstream'
 import { createWebApp } from './proxy/shell/web-app'
@@ -62,6 +68,11 @@ async function main(): Promise<void> {
     format: serverConfig.logFormat,
     secrets: configSecrets(config),
   })
+  // Refused in production (config.ts); elsewhere worth a line.
+  const weakness = config.isSessionSecretGenerated
+    ? null
+    : sessionSecretWeakness(config.sessionSecret)
+  if (weakness !== null) log.warn(weakness)
   if (config.isSessionSecretGenerated) {
     log.warn(
       'SESSION_SECRET is not set; a random one was generated, so sessions end when the server restarts.',

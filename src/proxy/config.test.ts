@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from './config'
+import { ConfigError, loadConfig, sessionSecretWeakness } from './config'
 
 const fixedSecret = () => 'generated-secret-generated-secret-00'
+/** What a production deployment sets: a service and a random secret. */
+const STRONG_SECRET = 'rIlrc1aKcehzkTBZ9Spw3QZl12v0s8mkyXqaAtSfQlw'
 const real = {
   YUQUE_AUTH_URL: 'https://www.yuque.com',
   YUQUE_BASE_URL: 'https://www.yuque.com/api/v2',
   YUQUE_CLIENT_ID: 'my-client',
   YUQUE_CLIENT_SECRET: 'my-secret',
 }
+
+const production = { ...real, SESSION_SECRET: STRONG_SECRET }
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -97,10 +101,9 @@ describe('loadConfig', () => {
   })
 
   it('gives HTTPS origins secure cookies', () => {
-    expect(loadConfig({ APP_ORIGIN: 'https://play.example.com' }, fixedSecret)).toMatchObject({
-      isSecure: true,
-      port: 443,
-    })
+    expect(
+      loadConfig({ ...production, APP_ORIGIN: 'https://play.example.com' }, fixedSecret),
+    ).toMatchObject({ isSecure: true, port: 443 })
   })
 
   it('keeps the client-code flow off against the real service unless CLIENT_CODE_FLOW=on (RFC 8628 §5.4)', () => {
@@ -143,5 +146,69 @@ describe('loadConfig', () => {
     expect(problemsOf({ LOGIN_RATE_LIMIT: '0' })).toEqual([
       'LOGIN_RATE_LIMIT must be a whole number from 1 to 99999 (calls per client address per minute), got "0"',
     ])
+  })
+
+  describe('in production (NODE_ENV=production or an https APP_ORIGIN)', () => {
+    it('runs with a service, an origin and a strong secret', () => {
+      const config = loadConfig({
+        ...production,
+        NODE_ENV: 'production',
+        APP_ORIGIN: 'https://play.example.com',
+      })
+      expect(config).toMatchObject({ isProduction: true, service: 'yuque' })
+      expect(loadConfig({ SESSION_SECRET: STRONG_SECRET }).isProduction).toBe(false)
+    })
+
+    it('refuses the embedded emulator unless EMULATOR=on asks for it', () => {
+      const env = { NODE_ENV: 'production', APP_ORIGIN: 'https://play.example.com' }
+      expect(problemsOf({ ...env, SESSION_SECRET: STRONG_SECRET })).toEqual([
+        'no service is configured in production (NODE_ENV=production): set the four YUQUE_* variables for Yuque, or EMULATOR=on to serve the embedded emulator and its demo users on purpose',
+      ])
+      // The https origin alone says production too.
+      expect(
+        problemsOf({ APP_ORIGIN: 'https://play.example.com', SESSION_SECRET: STRONG_SECRET })[0],
+      ).toMatch(/^no service is configured in production \(an https APP_ORIGIN\)/)
+      const asked = loadConfig({ ...env, SESSION_SECRET: STRONG_SECRET, EMULATOR: 'on' })
+      expect(asked.service).toBe('emulator')
+    })
+
+    it('refuses a missing APP_ORIGIN instead of falling back to localhost:5173', () => {
+      expect(problemsOf({ ...production, NODE_ENV: 'production' })).toEqual([
+        'APP_ORIGIN must be set with NODE_ENV=production: the origin your users open, e.g. https://playground.example.com',
+      ])
+    })
+
+    it('refuses a generated or weak SESSION_SECRET', () => {
+      const env = { ...real, APP_ORIGIN: 'https://play.example.com' }
+      expect(problemsOf(env)).toEqual([
+        'SESSION_SECRET must be set in production (an https APP_ORIGIN): a generated one ends every session at a restart and differs between replicas',
+      ])
+      for (const weak of ['a'.repeat(32), 'password'.repeat(4)]) {
+        const [problem] = problemsOf({ ...env, SESSION_SECRET: weak })
+        expect(problem).toMatch(
+          /^SESSION_SECRET looks weak \(its characters show about \d+ bits; at least 100 are needed\)/,
+        )
+        expect(problem).toContain('(required in production, an https APP_ORIGIN)')
+        expect(problem).not.toContain(weak)
+      }
+    })
+
+    it('names EMULATOR with a bad value, or beside the YUQUE_* variables', () => {
+      expect(problemsOf({ EMULATOR: 'yes' })).toEqual([
+        'EMULATOR must be on (the embedded emulator with its demo users, asked for explicitly) or unset, got "yes"',
+      ])
+      expect(problemsOf({ ...real, EMULATOR: 'on' })).toEqual([
+        'EMULATOR=on asks for the embedded emulator: unset it, or the YUQUE_* variables',
+      ])
+    })
+  })
+})
+
+describe('sessionSecretWeakness', () => {
+  it('refuses repeats and accepts random bytes in base64url or hex', () => {
+    expect(sessionSecretWeakness('a'.repeat(32))).toMatch(/about 0 bits/)
+    expect(sessionSecretWeakness('password'.repeat(4))).toMatch(/about 88 bits/)
+    expect(sessionSecretWeakness(STRONG_SECRET)).toBeNull()
+    expect(sessionSecretWeakness('9a3e1e74e98f9a27803304ebb4a270c9')).toBeNull()
   })
 })

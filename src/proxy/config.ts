@@ -24,6 +24,11 @@ export const EMULATOR_CODE_APP = {
 } as const
 
 export interface Config {
+  /**
+   * NODE_ENV=production or an https APP_ORIGIN: the embedded emulator only when asked for with
+   * EMULATOR=on, and APP_ORIGIN and a strong SESSION_SECRET required (loadConfig).
+   */
+  isProduction: boolean
   /** `emulator` when the four YUQUE_* variables are unset: the embedded emulator is used. */
   service: 'emulator' | 'yuque'
   /** Hosts `/oauth2/authorize` and `/oauth2/token`. */
@@ -194,6 +199,13 @@ const EnvSchema = z.object({
     .optional(),
   CLIENT_CODE_START_LIMIT: perWindow('CLIENT_CODE_START_LIMIT', 5, 'per 10 minutes'),
   LOGIN_RATE_LIMIT: perWindow('LOGIN_RATE_LIMIT', 60, 'per minute'),
+  EMULATOR: z
+    .enum(['on'], {
+      error: (issue) =>
+        `EMULATOR must be on (the embedded emulator with its demo users, asked for explicitly) or unset, got "${String(issue.input)}"`,
+    })
+    .optional(),
+  NODE_ENV: z.string().optional(),
   OAUTH_PKCE: z
     .enum(['S256', 'off'], {
       error: (issue) =>
@@ -210,6 +222,27 @@ const SERVICE_VARIABLES = [
 ] as const
 
 export type Env = Record<string, string | undefined>
+
+/** The floor of sessionSecretWeakness, in bits. */
+const MIN_SECRET_BITS = 100
+
+/**
+ * Why a SESSION_SECRET is weak, or null. Bits are estimated from the secret's own characters
+ * (Shannon entropy per character × length): a floor, not a measure of randomness, that refuses
+ * a repeated character or word (32 × "a": 0 bits, "password" × 4: 88) and accepts what the
+ * README's command makes (32 random bytes in base64url: over 190 bits) or 16 random bytes in hex
+ * (about 114). config.test.ts holds these cases.
+ */
+export function sessionSecretWeakness(secret: string): string | null {
+  const counts = new Map<string, number>()
+  for (const char of secret) counts.set(char, (counts.get(char) ?? 0) + 1)
+  const length = [...secret].length
+  let bitsPerChar = 0
+  for (const count of counts.values()) bitsPerChar -= (count / length) * Math.log2(count / length)
+  const bits = Math.round(bitsPerChar * length)
+  if (bits >= MIN_SECRET_BITS) return null
+  return `SESSION_SECRET looks weak (its characters show about ${bits} bits; at least ${MIN_SECRET_BITS} are needed): make one with node -e "console.log(crypto.randomBytes(32).toString('base64url'))"`
+}
 
 /**
  * Every secret the configuration holds: the server's log and the flow trace remove them from
@@ -271,6 +304,34 @@ export function loadConfig(env: Env, generateSecret: () => string = defaultSecre
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems)
   const vars = parsed.data
 
+  // Production is said by NODE_ENV or shown by an https origin: either way, real users.
+  const isProduction = vars.NODE_ENV === 'production' || vars.APP_ORIGIN?.protocol === 'https:'
+  const productionReason =
+    vars.NODE_ENV === 'production' ? 'NODE_ENV=production' : 'an https APP_ORIGIN'
+  if (isProduction) {
+    if (vars.APP_ORIGIN === undefined) {
+      problems.push(
+        'APP_ORIGIN must be set with NODE_ENV=production: the origin your users open, e.g. https://playground.example.com',
+      )
+    }
+    if (vars.SESSION_SECRET === undefined) {
+      problems.push(
+        `SESSION_SECRET must be set in production (${productionReason}): a generated one ends every session at a restart and differs between replicas`,
+      )
+    } else {
+      const weakness = sessionSecretWeakness(vars.SESSION_SECRET)
+      if (weakness !== null)
+        problems.push(`${weakness} (required in production, ${productionReason})`)
+    }
+    if (set.length === 0 && vars.EMULATOR !== 'on') {
+      problems.push(
+        `no service is configured in production (${productionReason}): set the four YUQUE_* variables for Yuque, or EMULATOR=on to serve the embedded emulator and its demo users on purpose`,
+      )
+    }
+  }
+  if (vars.EMULATOR === 'on' && set.length > 0) {
+    problems.push('EMULATOR=on asks for the embedded emulator: unset it, or the YUQUE_* variables')
+  }
   const appOriginUrl = vars.APP_ORIGIN ?? new URL('http://localhost:5173')
   if (appOriginUrl.pathname !== '/')
     problems.push(`APP_ORIGIN must be an origin without a path, got "${appOriginUrl.href}"`)
@@ -301,6 +362,7 @@ export function loadConfig(env: Env, generateSecret: () => string = defaultSecre
 
   const sessionSecret = vars.SESSION_SECRET ?? generateSecret()
   return {
+    isProduction,
     service,
     authUrl,
     baseUrl: new URL(baseUrl.href.replace(/\/?$/, '/')),

@@ -22,6 +22,8 @@ describe('an HTTPS deployment (docs/security.md#d1)', () => {
     const proxy = createProxy({
       config: loadConfig({
         APP_ORIGIN: HTTPS_ORIGIN,
+        // An https origin is production: the emulator is asked for (config.ts).
+        EMULATOR: 'on',
         SESSION_SECRET: 'origins-test-session-secret-0123456789',
       }),
       upstream: createInProcessUpstream((request) => emulator.app.request(request)),

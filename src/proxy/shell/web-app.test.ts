@@ -128,7 +128,9 @@ describe('createWebApp', () => {
       root,
       config: loadConfig({
         APP_ORIGIN: 'https://play.example.com',
-        SESSION_SECRET: 'x'.repeat(32),
+        // An https origin is production: a strong secret and the emulator asked for (config.ts).
+        EMULATOR: 'on',
+        SESSION_SECRET: 'web-app-test-session-secret-0123456789',
       }),
     })
     expect((await secure.request('/')).headers.get('Strict-Transport-Security')).toContain(
