@@ -172,6 +172,7 @@ async function main(): Promise<void> {
     // Ctrl-C (SIGINT) is a person at a terminal: no balancer to wait for.
     if (signal === 'SIGTERM' && serverConfig.drainDelayMs > 0) {
       log.info(`${signal}: not ready; closing the listener in ${serverConfig.drainDelayMs} ms`)
+      requests.closeAfterEachAnswer()
       await new Promise((resolve) => setTimeout(resolve, serverConfig.drainDelayMs))
     }
     log.info(

@@ -3,15 +3,21 @@
  * (scripts/cluster/start-cluster.ts, what `npm run cluster` starts), on free loopback ports,
  * driven over HTTP as a browser would. Built here into a temporary directory, so a stale dist/
  * proves nothing. What one replica learns (a logout, a cancelled client-code attempt) the other
- * knows, a restart forgets none of it, and a rolling restart under load costs no request.
+ * knows, a restart forgets none of it, and a rolling restart under load costs no request. Ready
+ * means this instance (a store that keeps logouts), not the service; an overload gets 503 and
+ * Retry-After from the replicas, never a broken connection (docs/operations.md).
  */
 import { mkdtemp, rm, symlink } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Hono } from 'hono'
+import { createClient } from 'redis'
+import { Agent, fetch as undiciFetch } from 'undici'
 import { build as viteBuild } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { CONTROL_HEADERS } from '../emulator/control/test-control'
 import { buildServer } from '../../scripts/build-server'
 import { startCluster, type Cluster } from '../../scripts/cluster/start-cluster'
 import { authorizeThroughPages } from '../testing/emulator-pages'
@@ -31,6 +37,13 @@ const REQUESTS = 2000
 const CONCURRENCY = 50
 /** A client retries a request whose connection failed (none should: nginx retries first). */
 const CLIENT_RETRIES = 3
+/** The overload: more clients at once than the replicas admit together. */
+const OVERLOAD_REQUESTS = 3000
+const OVERLOAD_CONCURRENCY = 500
+/** Per replica: above the rolling-restart case's CONCURRENCY, far below OVERLOAD_CONCURRENCY. */
+const MAX_CONCURRENT_REQUESTS = 60
+/** Short, so that the rolling restart below closes a listener while its load still runs. */
+const DRAIN_DELAY_MS = 1500
 
 let dir: string
 let cluster: Cluster
@@ -53,10 +66,17 @@ beforeAll(async () => {
     replicas: 2,
     sessionSecret: 'cluster-test-session-secret-0123456789',
     testControl: true,
+    replicaEnv: {
+      // As deployed: the production guard holds (src/proxy/config.ts).
+      NODE_ENV: 'production',
+      SHUTDOWN_DRAIN_DELAY_MS: String(DRAIN_DELAY_MS),
+      MAX_CONCURRENT_REQUESTS: String(MAX_CONCURRENT_REQUESTS),
+    },
   })
 }, 240_000)
 
 afterAll(async () => {
+  await probeDispatcher.close()
   await cluster?.stop()
   await rm(dir, { recursive: true, force: true })
 }, 60_000)
@@ -132,6 +152,42 @@ async function userStatus(browser: ClusterBrowser, via: string) {
   return { status: response.status, body }
 }
 
+const Readiness = z.object({
+  status: z.string(),
+  checks: z.record(z.string(), z.object({ ok: z.boolean(), detail: z.string() })),
+  reported: z.object({ service: z.object({ ok: z.boolean(), detail: z.string() }) }).optional(),
+})
+
+/**
+ * A new connection for every probe, as a balancer's or an orchestrator's probe opens: a kept-alive
+ * one may be closed by a replica that is stopping just as the next probe is sent on it.
+ */
+const probeDispatcher = new Agent({ pipelining: 0 })
+
+/** `/readyz` of one replica: its status code and body, or `refused` when nothing listens. */
+async function readiness(url: string) {
+  const response = await undiciFetch(`${url}/readyz`, {
+    dispatcher: probeDispatcher,
+    signal: AbortSignal.timeout(5000),
+  }).catch((error: unknown) => {
+    if (error instanceof TypeError && /ECONNREFUSED/.test(String(error.cause))) return null
+    throw error
+  })
+  if (response === null) return { status: 'refused' as const, body: null }
+  return { status: response.status, body: Readiness.parse(await response.json()) }
+}
+
+/** Sets Redis options at run time, as an operator (or a managed service's defaults) would. */
+async function configureRedis(settings: Record<string, string>) {
+  const client = createClient({ url: cluster.redisUrl })
+  await client.connect()
+  try {
+    for (const [name, value] of Object.entries(settings)) await client.configSet(name, value)
+  } finally {
+    await client.close()
+  }
+}
+
 describe('two replicas behind nginx with one Redis', () => {
   it('completes a login started on one replica on the other, then serves it through nginx', async () => {
     const browser = clusterBrowser()
@@ -175,6 +231,56 @@ describe('two replicas behind nginx with one Redis', () => {
     expect(ClientCodePollResponseSchema.safeParse(body).data?.status).not.toBe('connected')
     expect(poll.status).toBe(400)
     expect(ErrorBodySchema.parse(body).code).toBe('no_client_code')
+  }, 60_000)
+
+  it('takes every replica out of the pool while Redis could lose a logout, naming the setting', async () => {
+    for (const replica of cluster.replicas) expect((await readiness(replica.url)).status).toBe(200)
+    const cases = [
+      { settings: { appendonly: 'no' }, names: 'appendonly no' },
+      {
+        settings: { appendonly: 'yes', 'maxmemory-policy': 'allkeys-lru' },
+        names: 'maxmemory-policy allkeys-lru',
+      },
+    ]
+    try {
+      for (const { settings, names } of cases) {
+        await configureRedis(settings)
+        for (const replica of cluster.replicas) {
+          const { status, body } = await readiness(replica.url)
+          expect(status).toBe(503)
+          expect(body?.checks.store).toEqual({ ok: false, detail: expect.stringContaining(names) })
+        }
+      }
+    } finally {
+      await configureRedis({ appendonly: 'yes', 'maxmemory-policy': 'noeviction' })
+    }
+    for (const replica of cluster.replicas) expect((await readiness(replica.url)).status).toBe(200)
+  }, 60_000)
+
+  it('keeps every replica ready while the service is slow, and reports it', async () => {
+    const faults = `${cluster.emulatorUrl}/__emulator/faults`
+    // The probe asks the service's origin (src/proxy/service-probe.ts): hold those answers 5 s,
+    // past the probe's 2 s time-out (READINESS_TIMEOUT_MS).
+    const slow = await fetch(faults, {
+      method: 'POST',
+      headers: CONTROL_HEADERS,
+      body: JSON.stringify({ path: '/', method: 'GET', delayMs: 5000, times: 1000 }),
+    })
+    expect(slow.status).toBeLessThan(300)
+    try {
+      for (const replica of cluster.replicas) {
+        await expect
+          .poll(async () => (await readiness(replica.url)).body?.reported?.service.detail, {
+            timeout: 15_000,
+          })
+          .toMatch(/did not answer within 2000 ms$/)
+        const { status, body } = await readiness(replica.url)
+        expect(status).toBe(200)
+        expect(body?.status).toBe('ready')
+      }
+    } finally {
+      await fetch(faults, { method: 'DELETE', headers: CONTROL_HEADERS })
+    }
   }, 60_000)
 
   it('forgets no logout when both replicas restart', async () => {
@@ -240,6 +346,19 @@ describe('two replicas behind nginx with one Redis', () => {
       }
     }
 
+    // What a balancer polling /readyz sees of the replica being stopped: 503 while it still
+    // accepts, before anything is refused (the drain delay, src/server.ts).
+    const stopping = cluster.replicas[0]!
+    const seen: string[] = []
+    const watchStopping = async () => {
+      while (seen.at(-1) !== 'refused') {
+        const { status } = await readiness(stopping.url)
+        if (seen.at(-1) !== String(status)) seen.push(String(status))
+        await new Promise((resolve) => setTimeout(resolve, 25))
+      }
+    }
+    let watching: Promise<void> | null = null
+
     let next = 0
     let restart: Promise<void> | null = null
     const restartWindow = { from: 0, to: 0 }
@@ -249,7 +368,8 @@ describe('two replicas behind nginx with one Redis', () => {
         next++
         if (next === REQUESTS / 4 && restart === null) {
           restartWindow.from = performance.now()
-          restart = cluster.replicas[0]!.restart().then(() => {
+          watching = watchStopping()
+          restart = stopping.restart().then(() => {
             restartWindow.to = performance.now()
           })
         }
@@ -259,6 +379,7 @@ describe('two replicas behind nginx with one Redis', () => {
     await Promise.all(Array.from({ length: CONCURRENCY }, worker))
     const elapsedMs = performance.now() - began
     await restart
+    await watching
 
     const sorted = answers.map((answer) => answer.ms).sort((a, b) => a - b)
     const servedBy = new Map<string, number>()
@@ -274,6 +395,10 @@ describe('two replicas behind nginx with one Redis', () => {
 
     expect(answers).toHaveLength(REQUESTS)
     expect(answers.filter((answer) => answer.status !== 200)).toEqual([])
+    // No connection through nginx failed, so no client had to retry.
+    expect(networkErrors).toBe(0)
+    // The first look may already meet the signal.
+    expect(seen.join(' ')).toMatch(/^(200 )?503 refused$/)
     const limit = answers[0]!.limit
     const remaining = answers.map((answer) => answer.remaining).sort((a, b) => b - a)
     expect(remaining).toEqual(
@@ -284,4 +409,54 @@ describe('two replicas behind nginx with one Redis', () => {
     expect(restartWindow.from).toBeLessThan(elapsedMs + began)
     expect(servedBy.size).toBeGreaterThanOrEqual(2)
   }, 180_000)
+
+  it(`sheds an overload of ${OVERLOAD_CONCURRENCY} clients at once with 503 and Retry-After, never a broken connection`, async () => {
+    const browser = clusterBrowser()
+    // A user no other case calls the API as.
+    await login(browser, 'bob', cluster.url, cluster.url)
+    const cookie = [...browser.jar].map(([name, value]) => `${name}=${value}`).join('; ')
+    const headers = { [CSRF_HEADER]: CSRF_HEADER_VALUE, Cookie: cookie }
+    // One connection per client, as that many browsers would hold.
+    const dispatcher = new Agent({ connections: OVERLOAD_CONCURRENCY })
+    const outcomes = new Map<string, number>()
+    const count = (outcome: string) => outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1)
+    let next = 0
+    const client = async () => {
+      while (next < OVERLOAD_REQUESTS) {
+        next++
+        try {
+          const response = await undiciFetch(`${cluster.url}/api/v2/user`, {
+            headers,
+            dispatcher,
+            signal: AbortSignal.timeout(30_000),
+          })
+          const body = await response.text()
+          if (response.status === 200) count('200')
+          else if (
+            response.status === 503 &&
+            response.headers.get('Retry-After') === '1' &&
+            body.includes('This playground server is busy')
+          )
+            count('503 busy, Retry-After: 1')
+          else count(`${response.status} ${body.slice(0, 120)}`)
+        } catch (error) {
+          count(`no answer: ${error instanceof Error ? (error.cause ?? error).toString() : error}`)
+        }
+      }
+    }
+    const began = performance.now()
+    try {
+      await Promise.all(Array.from({ length: OVERLOAD_CONCURRENCY }, client))
+    } finally {
+      await dispatcher.close()
+    }
+    console.log(
+      `cluster overload: ${OVERLOAD_REQUESTS} calls, concurrency ${OVERLOAD_CONCURRENCY}, ` +
+        `${Math.round(performance.now() - began)} ms: ${JSON.stringify(Object.fromEntries(outcomes))}`,
+    )
+    expect([...outcomes.keys()].sort()).toEqual(['200', '503 busy, Retry-After: 1'])
+    // The replicas still serve what they admit, and the balancer's probes pass meanwhile.
+    expect(outcomes.get('200')).toBeGreaterThan(0)
+    for (const replica of cluster.replicas) expect((await readiness(replica.url)).status).toBe(200)
+  }, 120_000)
 })

@@ -16,17 +16,29 @@ export interface DrainResult {
  * closed. Keep-alive connections are closed as soon as they are idle, and answers given while
  * draining say `Connection: close`, so no client sends a new request down a closing connection.
  */
-export function trackRequests(server: Server): { drain(timeoutMs: number): Promise<DrainResult> } {
+export function trackRequests(server: Server): {
+  /**
+   * From now on every answer says `Connection: close`, while the listener still accepts: called
+   * when the drain delay begins, so that by the time the listener closes no balancer holds an
+   * idle kept-alive connection it might send on as it closes (scripts/cluster/nginx.ts).
+   */
+  closeAfterEachAnswer(): void
+  drain(timeoutMs: number): Promise<DrainResult>
+} {
   let inFlight = 0
-  let isDraining = false
+  let isClosingConnections = false
   server.on('request', (_req, res) => {
     inFlight += 1
     res.once('close', () => (inFlight -= 1))
-    if (isDraining) res.setHeader('Connection', 'close')
+    if (isClosingConnections) res.setHeader('Connection', 'close')
   })
+  const closeAfterEachAnswer = () => {
+    isClosingConnections = true
+    server.closeIdleConnections()
+  }
   const drain = (timeoutMs: number) =>
     new Promise<DrainResult>((resolve) => {
-      isDraining = true
+      isClosingConnections = true
       let isDone = false
       const finish = (abandoned: number) => {
         if (isDone) return
@@ -44,7 +56,7 @@ export function trackRequests(server: Server): { drain(timeoutMs: number): Promi
       server.close(() => finish(0))
       server.closeIdleConnections()
     })
-  return { drain }
+  return { closeAfterEachAnswer, drain }
 }
 
 /** Calls `stop` on the first SIGTERM or SIGINT; a second one exits at once with code 1. */
