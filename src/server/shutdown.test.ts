@@ -119,6 +119,8 @@ describe('stopping the server', () => {
     const meanwhile = await server.lookup()
     expect(meanwhile.status).toBe(200)
     expect(meanwhile.body).toContain('"login":"alice"')
+    // Answered with Connection: close (no Keep-Alive), so no client keeps it for a next request.
+    expect(meanwhile.keepAlive).toBeNull()
     // …and only then is anything refused.
     await expect.poll(readiness, { timeout: drainDelayMs + 10_000 }).toBe('refused')
     expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(drainDelayMs)
