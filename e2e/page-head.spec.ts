@@ -9,7 +9,10 @@ import { connectAs, expect, test } from './support/fixtures'
  * the router's first render draws the same head (app-router.tsx), and so does the page.
  */
 
-/** Samples the head's text and box before every frame, from the document's start (bounded). */
+/**
+ * Samples the head's text and box before every frame, from the document's start (bounded): what
+ * is drawn, so a head kept hidden until the parser has all of it counts as not there yet.
+ */
 async function watchHead(page: Page) {
   await page.addInitScript(() => {
     const frames: (string | null)[] = []
@@ -18,7 +21,7 @@ async function watchHead(page: Page) {
       const head = document.querySelector('main .page-head')
       const box = head?.getBoundingClientRect()
       frames.push(
-        head && box
+        head && box && head.checkVisibility({ visibilityProperty: true })
           ? `${head.textContent} @ ${box.left},${box.top} ${box.width}x${box.height}`
           : null,
       )
@@ -48,7 +51,9 @@ test.describe("The page's head, painted with the shell", () => {
   }) => {
     await watchHead(page)
     const response = await page.goto('/explore')
-    expect(await response?.text()).toContain('<header class="page-head"><h1>API explorer</h1>')
+    expect(await response?.text()).toContain(
+      '<header class="page-head" data-shell><h1>API explorer</h1>',
+    )
     await expect(page.getByRole('navigation', { name: 'API operations' })).toBeVisible()
     await expectHeadHeld(page, 'API explorer')
   })
@@ -88,7 +93,9 @@ test.describe("The page's head, painted with the shell", () => {
     }) => {
       await watchHead(page)
       const response = await page.goto('/')
-      expect(await response?.text()).toContain('<header class="page-head"><h1>连接账号</h1>')
+      expect(await response?.text()).toContain(
+        '<header class="page-head" data-shell><h1>连接账号</h1>',
+      )
       await expect(page.getByRole('button', { name: '连接', exact: true })).toBeVisible()
       await expectHeadHeld(page, '连接账号')
     })
@@ -108,6 +115,27 @@ test.describe("The page's head, painted with the shell", () => {
       await expectHeadHeld(page, heading)
     })
   }
+
+  test('a shell cut off inside its head draws none of it, keeping its place', async ({ page }) => {
+    // What a frame painted while the parser yielded after the h1 would show: the shell up to
+    // the end of the h1 and no further, and no script run, so that nothing takes over.
+    await page.route('**/*.js', (route) => route.abort())
+    await page.route('**/scopes', async (route) => {
+      const html = await (await route.fetch()).text()
+      const end = html.indexOf('</h1>') + '</h1>'.length
+      expect(end, 'the shell has the head').toBeGreaterThan('</h1>'.length)
+      await route.fulfill({ contentType: 'text/html', body: html.slice(0, end) })
+    })
+    await page.goto('/scopes')
+    const head = page.locator('main header.page-head')
+    await expect(head).toHaveCount(1)
+    await expect(head).toBeHidden()
+    expect((await head.boundingBox())?.height ?? 0, 'its box is kept').toBeGreaterThan(0)
+    // The whole shell draws it.
+    await page.unrouteAll()
+    await page.goto('/scopes')
+    await expect(page.getByRole('heading', { level: 1, name: 'Scopes' })).toBeVisible()
+  })
 
   test('a page whose head tells an outcome (the callback) gets none from the server', async ({
     page,

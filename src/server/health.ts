@@ -32,7 +32,10 @@ export interface HealthOptions {
   isShuttingDown: () => boolean
   /** REDIS_DURABILITY_CHECK: false when the operator vouches for the store (server-config.ts). */
   isDurabilityChecked?: boolean
-  /** Results of the service probe are reused this long: /readyz must not flood the service. */
+  /**
+   * Results of the service probe are reused this long: /readyz, which a balancer may ask every
+   * second on every replica, must not flood the service, and it only reports it.
+   */
   probeCacheMs?: number
 }
 
@@ -77,9 +80,8 @@ function noStore(c: Context) {
 }
 
 export function createHealthRoutes(options: HealthOptions): Hono {
-  const probeCacheMs = options.probeCacheMs ?? 1000
-  // The same probe the login routes ask (proxy/service-probe.ts), with a cache of its own: a
-  // balancer must see a failure within a second, whatever the last success was.
+  const probeCacheMs = options.probeCacheMs ?? 10_000
+  // The same probe the login routes ask (proxy/service-probe.ts), with a cache of its own.
   const service = createServiceProbe({
     config: options.config,
     upstream: options.upstream,

@@ -279,10 +279,10 @@ describe("createWebApp with the pages' heads", () => {
 
   it("puts a page's head above its loading line, in the shell's language, as the router's first render draws it", async () => {
     expect(await shellOf('/me')).toContain(
-      '<main id="main" tabindex="-1"><div class="page"><header class="page-head"><h1>Your profile</h1><p class="lede">costs $1 &amp; $&amp;</p></header><p class="app-loading">Loading</p></div></main>',
+      '<main id="main" tabindex="-1"><div class="page"><header class="page-head" data-shell><h1>Your profile</h1><p class="lede">costs $1 &amp; $&amp;</p><i hidden></i></header><p class="app-loading">Loading</p></div></main>',
     )
     expect(await shellOf('/me/', 'zh-CN')).toContain(
-      '<div class="page"><header class="page-head"><h1>我的资料</h1></header><p class="app-loading">加载中</p></div>',
+      '<div class="page"><header class="page-head" data-shell><h1>我的资料</h1><i hidden></i></header><p class="app-loading">加载中</p></div>',
     )
   })
 

@@ -69,7 +69,7 @@ export const appMessages = {
     routeStatus: (p: { status: number; text: string }) => `${p.status} ${p.text}`,
     chunkTitle: 'The playground server is unreachable',
     chunkDetail:
-      'This page’s code could not be loaded: the server may be stopped, restarting or updated. Check that it is running (npm start or npm run dev), then reload.',
+      'This page’s code could not be loaded: the server may be stopped or updated. Check that it runs (npm start or npm run dev), then reload.',
     genericTitle: 'Something went wrong',
     genericDetail: 'An unexpected error stopped the page.',
     reload: 'Reload',

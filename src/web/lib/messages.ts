@@ -30,13 +30,13 @@ export const commonMessages = {
   loading: (p: { what: string }) => `Loading ${p.what}…`,
   staleMark: 'may be out of date',
   staleTitle:
-    'The service or the playground server is unreachable: this was loaded earlier and may be out of date.',
+    'The service or the playground server is unreachable: this is an earlier answer, maybe out of date.',
   /** describe-api-error.ts: what happened, and what to do next. */
   errors: {
     pageBug: 'Something went wrong in the page',
     unreachableTitle: 'The playground server is unreachable',
     unreachableDetail:
-      'No answer came back. The page asks again by itself every few seconds; check that the server (npm start or npm run dev) is still running.',
+      'No answer came back. The page asks again by itself; check that the server (npm start or npm run dev) still runs.',
     unreachableMessage:
       'The playground server is unreachable: check that it is still running, then retry.',
     shapeTitle: 'The service answered in an unexpected shape',
@@ -59,7 +59,7 @@ export const commonMessages = {
     rateLimitUnknown:
       'The service asks to slow down and did not say when; try again in a few minutes.',
     rateLimitKnown:
-      'The service asks to wait before the next request (Retry-After); the button below counts down.',
+      'The service asks to wait before the next request (Retry-After); the button counts down.',
     timeoutTitle: 'The service did not answer in time',
     downTitle: 'The service is unreachable',
     serviceFailedTitle: 'The service failed',
