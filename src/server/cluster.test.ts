@@ -5,15 +5,13 @@
  * proves nothing. What one replica learns (a logout, a cancelled client-code attempt) the other
  * knows, a restart forgets none of it, and a rolling restart under load costs no request.
  */
-import { mkdtemp, rm, symlink } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { Hono } from 'hono'
-import { build as viteBuild } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildServer } from '../../scripts/build-server'
 import { startCluster, type Cluster } from '../../scripts/cluster/start-cluster'
+import { buildAppInto } from '../testing/built-app'
 import { authorizeThroughPages } from '../testing/emulator-pages'
 import { ErrorBodySchema } from '../protocol/envelope'
 import {
@@ -25,7 +23,6 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../protocol/playground-common'
 import { UserSchema, envelope } from '../protocol/schemas'
 import { createBrowser } from '../testing/proxy-browser'
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 // The test names repeat these figures.
 const REQUESTS = 2000
 const CONCURRENCY = 50
@@ -37,15 +34,7 @@ let cluster: Cluster
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'cluster-test-'))
-  // dist/server.js finds its packages through <dir>/node_modules, as in a deployment.
-  await symlink(path.join(projectRoot, 'node_modules'), path.join(dir, 'node_modules'))
-  await viteBuild({
-    root: projectRoot,
-    configFile: path.join(projectRoot, 'vite.config.ts'),
-    build: { outDir: path.join(dir, 'dist'), emptyOutDir: true },
-    logLevel: 'warn',
-  })
-  await buildServer(path.join(dir, 'dist'))
+  await buildAppInto(dir)
   cluster = await startCluster({
     root: dir,
     port: 0,
