@@ -18,6 +18,8 @@ import { freePort } from '../../src/proxy/store/redis-process'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const run = promisify(execFile)
+/** A GET that gives up after 2 s (a container still starting may accept and never answer). */
+const get = (url: string) => fetch(url, { signal: AbortSignal.timeout(2000) })
 const docker = async (args: string[], timeoutMs = 60_000) =>
   (await run('docker', args, { timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 })).stdout.trim()
 
@@ -82,7 +84,7 @@ describe.skipIf(missing !== null)(
         'LOG_FORMAT=json',
         tag,
       ])
-      await until('/healthz answers 200', async () => (await fetch(`${base}/healthz`)).ok, 60_000)
+      await until('/healthz answers 200', async () => (await get(`${base}/healthz`)).ok, 60_000)
     }, 1_000_000)
 
     afterAll(async () => {
@@ -91,8 +93,8 @@ describe.skipIf(missing !== null)(
     }, 120_000)
 
     test('answers /healthz and /readyz with 200', async () => {
-      expect((await fetch(`${base}/healthz`)).status).toBe(200)
-      await until('/readyz answers 200', async () => (await fetch(`${base}/readyz`)).ok, 20_000)
+      expect((await get(`${base}/healthz`)).status).toBe(200)
+      await until('/readyz answers 200', async () => (await get(`${base}/readyz`)).ok, 20_000)
     }, 30_000)
 
     test('runs as the node user, not root', async () => {
