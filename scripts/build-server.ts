@@ -6,12 +6,13 @@
  */
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { build } from 'esbuild'
+import { build, type Metafile } from 'esbuild'
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
-export async function buildServer(outdir: string): Promise<void> {
-  await build({
+/** Builds both files; the metafile lists what each imports (scripts/production-deps.test.ts). */
+export async function buildServer(outdir: string): Promise<Metafile> {
+  const result = await build({
     entryPoints: {
       server: path.join(projectRoot, 'src/server.ts'),
       emulator: path.join(projectRoot, 'src/emulator/main.ts'),
@@ -25,7 +26,9 @@ export async function buildServer(outdir: string): Promise<void> {
     sourcemap: true,
     packages: 'external',
     logLevel: 'warning',
+    metafile: true,
   })
+  return result.metafile
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -2,8 +2,10 @@
  * `npm run verify:production`: proves that the built server runs from a production install.
  * Copies dist/, package.json and package-lock.json to a temporary directory, installs with
  * `npm ci --omit=dev`, starts `node dist/server.js` on free ports, and checks /healthz, /readyz
- * and the app's page, and that no development package (Vite, esbuild, tsx) was installed.
- * Run `npm run build` first.
+ * and the app's page, and that no development package (Vite, esbuild, tsx) was installed, nor
+ * any package only the web app imports (React and the rest: Vite bundled them into dist/assets;
+ * scripts/production-deps.ts, docs/decisions/0001-dependencies.md). Prints the size of the
+ * installed node_modules. Run `npm run build` first.
  */
 import { execFileSync } from 'node:child_process'
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
@@ -13,6 +15,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import { freePort } from '../src/proxy/store/redis-process'
+import { browserOnlyPackages, bundleImports, directoryBytes } from './production-deps'
 import { startProcess, waitForHttp } from './cluster/processes'
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -51,6 +54,28 @@ try {
   for (const devOnly of ['vite', 'esbuild', 'tsx', 'vitest']) {
     if (existsSync(path.join(dir, 'node_modules', devOnly)))
       throw new Error(`${devOnly} was installed`)
+  }
+  const bundles = await Promise.all(
+    ['server.js', 'emulator.js'].map(async (file) =>
+      bundleImports(await readFile(path.join(dir, 'dist', file), 'utf8')),
+    ),
+  )
+  const browserOnly = browserOnlyPackages(projectRoot, bundles)
+  if (browserOnly.length === 0) throw new Error('found no package that only src/web imports')
+  const installedBrowserOnly = browserOnly.filter((name) =>
+    existsSync(path.join(dir, 'node_modules', name)),
+  )
+  const packages = Object.keys(lock.packages).filter(
+    (key) => key.startsWith('node_modules/') && existsSync(path.join(dir, key)),
+  )
+  const megabytes = (await directoryBytes(path.join(dir, 'node_modules'))) / 1e6
+  console.log(
+    `The production install: ${packages.length} packages, ${megabytes.toFixed(1)} MB in node_modules.`,
+  )
+  if (installedBrowserOnly.length > 0) {
+    throw new Error(
+      `the production install holds packages only the web app imports (${installedBrowserOnly.join(', ')}): move them to devDependencies (docs/decisions/0001-dependencies.md)`,
+    )
   }
 
   const [port, emulatorPort] = [await freePort(), await freePort()]

@@ -1,30 +1,33 @@
 /**
- * `npm run cluster`: Redis, the emulator, two replicas of the built server and nginx in front
- * (scripts/cluster/start-cluster.ts), on http://localhost:5173 unless CLUSTER_PORT says
- * otherwise. Ctrl-C stops them all. `npm run build` runs first (package.json).
+ * `npm run cluster`: Redis, the emulator, replicas of the built server (two by default) and
+ * nginx in front (scripts/cluster/start-cluster.ts), on http://localhost:5173 unless
+ * CLUSTER_PORT says otherwise; CLUSTER_REPLICA_PORTS and CLUSTER_REDIS_PORT pin the others
+ * (scripts/cluster/ports.ts). Ctrl-C stops them all. `npm run build` runs first (package.json).
  */
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { assertPortsFree, readClusterPorts, type ClusterPorts } from './ports'
 import { startCluster } from './start-cluster'
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
-function portOf(name: string, fallback: number): number {
-  const raw = process.env[name]
-  if (raw === undefined || raw === '') return fallback
-  if (!/^\d{1,5}$/.test(raw) || Number(raw) < 1 || Number(raw) > 65535) {
-    console.error(`${name} must be a port number 1–65535, got "${raw}".`)
-    process.exit(1)
-  }
-  return Number(raw)
+let ports: ClusterPorts
+try {
+  ports = readClusterPorts(process.env)
+  await assertPortsFree(ports)
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
 }
 
 const cluster = await startCluster({
   root: projectRoot,
-  port: portOf('CLUSTER_PORT', 5173),
-  emulatorPort: portOf('EMULATOR_PORT', 4010),
-  replicas: 2,
+  port: ports.port,
+  emulatorPort: ports.emulatorPort,
+  replicas: ports.replicas,
+  ...(ports.replicaPorts === undefined ? {} : { replicaPorts: ports.replicaPorts }),
+  ...(ports.redisPort === undefined ? {} : { redisPort: ports.redisPort }),
   // One secret for every replica, new for each run of this local tool.
   sessionSecret: process.env.SESSION_SECRET ?? randomBytes(32).toString('base64url'),
   testControl: process.argv.includes('--test-control'),
@@ -37,7 +40,7 @@ const cluster = await startCluster({
 console.log(
   [
     '',
-    '  Yuque OAuth playground: two replicas behind nginx, one Redis, one emulator',
+    `  Yuque OAuth playground: ${cluster.replicas.length} replica${cluster.replicas.length === 1 ? '' : 's'} behind nginx, one Redis, one emulator`,
     '',
     `  Open:       ${cluster.appOrigin}   (nginx, round-robin)`,
     ...cluster.replicas.map((replica, i) => `  Replica ${i + 1}:  ${replica.url}`),

@@ -21,6 +21,10 @@ export interface ClusterOptions {
   /** The emulator's port (it stays on 127.0.0.1). 0 picks one. */
   emulatorPort: number
   replicas: number
+  /** One port per replica (as many as `replicas`); unset, each on a free port. */
+  replicaPorts?: number[]
+  /** Redis's port; unset, a free one. */
+  redisPort?: number
   sessionSecret: string
   /** The emulator's /__emulator/* API (tests). */
   testControl?: boolean
@@ -56,13 +60,21 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await rm(dir, { recursive: true, force: true })
   }
   try {
+    if (options.replicaPorts !== undefined && options.replicaPorts.length !== options.replicas) {
+      throw new Error(
+        `${options.replicas} replicas but ${options.replicaPorts.length} replica ports: give one port per replica`,
+      )
+    }
     const port = options.port || (await freePort())
     const emulatorPort = options.emulatorPort || (await freePort())
     const appOrigin = `http://localhost:${port}`
     const emulatorUrl = `http://127.0.0.1:${emulatorPort}`
 
     // Persistence on, as production needs it: a Redis restart forgets no logout.
-    const redis: RedisProcess = await startRedisServer({ dataDir: dir })
+    const redis: RedisProcess = await startRedisServer({
+      dataDir: dir,
+      ...(options.redisPort === undefined ? {} : { port: options.redisPort }),
+    })
     started.push(redis)
 
     const emulator = startProcess(
@@ -97,7 +109,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     }
     const replicas: Replica[] = []
     for (let index = 0; index < options.replicas; index++) {
-      const replicaPort = await freePort()
+      const replicaPort = options.replicaPorts?.[index] ?? (await freePort())
       const name = `replica-${index + 1}`
       const url = `http://127.0.0.1:${replicaPort}`
       const launch = async () => {

@@ -7,19 +7,17 @@
  * means this instance (a store that keeps logouts), not the service; an overload gets 503 and
  * Retry-After from the replicas, never a broken connection (docs/operations.md).
  */
-import { mkdtemp, rm, symlink } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { Hono } from 'hono'
 import { createClient } from 'redis'
 import { Agent, fetch as undiciFetch } from 'undici'
-import { build as viteBuild } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { CONTROL_HEADERS } from '../emulator/control/test-control'
-import { buildServer } from '../../scripts/build-server'
 import { startCluster, type Cluster } from '../../scripts/cluster/start-cluster'
+import { buildAppInto } from '../testing/built-app'
 import { authorizeThroughPages } from '../testing/emulator-pages'
 import { ErrorBodySchema } from '../protocol/envelope'
 import {
@@ -31,7 +29,6 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../protocol/playground-common'
 import { UserSchema, envelope } from '../protocol/schemas'
 import { createBrowser } from '../testing/proxy-browser'
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 // The test names repeat these figures.
 const REQUESTS = 2000
 const CONCURRENCY = 50
@@ -50,15 +47,7 @@ let cluster: Cluster
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'cluster-test-'))
-  // dist/server.js finds its packages through <dir>/node_modules, as in a deployment.
-  await symlink(path.join(projectRoot, 'node_modules'), path.join(dir, 'node_modules'))
-  await viteBuild({
-    root: projectRoot,
-    configFile: path.join(projectRoot, 'vite.config.ts'),
-    build: { outDir: path.join(dir, 'dist'), emptyOutDir: true },
-    logLevel: 'warn',
-  })
-  await buildServer(path.join(dir, 'dist'))
+  await buildAppInto(dir)
   cluster = await startCluster({
     root: dir,
     port: 0,
