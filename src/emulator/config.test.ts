@@ -34,8 +34,53 @@ describe('loadEmulatorConfig', () => {
         testControl: false,
         webRedirectUri: 'http://localhost:5173/callback',
         profile: 'seed',
+        host: '127.0.0.1',
+        publicUrl: null,
       },
     })
+  })
+
+  it('takes the interface and the public URL from flags or EMULATOR_HOST and EMULATOR_PUBLIC_URL', () => {
+    const flags = loadEmulatorConfig({}, [
+      '--host',
+      '0.0.0.0',
+      '--public-url',
+      'http://yuque:4010/',
+    ])
+    expect(flags).toMatchObject({
+      ok: true,
+      config: { host: '0.0.0.0', publicUrl: 'http://yuque:4010' },
+    })
+    const env = loadEmulatorConfig(
+      { EMULATOR_HOST: '::', EMULATOR_PUBLIC_URL: 'https://yuque.example' },
+      [],
+    )
+    expect(env).toMatchObject({
+      ok: true,
+      config: { host: '::', publicUrl: 'https://yuque.example' },
+    })
+    // An empty variable is an unset one.
+    expect(loadEmulatorConfig({ EMULATOR_HOST: '', EMULATOR_PUBLIC_URL: '' }, [])).toMatchObject({
+      ok: true,
+      config: { host: '127.0.0.1', publicUrl: null },
+    })
+  })
+
+  it('names a bad interface or public URL with what it accepts', () => {
+    expect(
+      loadEmulatorConfig({ EMULATOR_HOST: 'bad host!' }, ['--public-url', 'http://yuque:4010/api']),
+    ).toEqual({
+      ok: false,
+      errors: [
+        'EMULATOR_HOST: must be an IP address or a host name, e.g. 127.0.0.1 or 0.0.0.0',
+        '--public-url: must be an http(s) origin without a path, query or credentials, such as http://yuque:4010',
+      ],
+    })
+    for (const bad of ['yuque:4010', 'ftp://yuque', 'http://user:pw@yuque:4010']) {
+      const result = loadEmulatorConfig({ EMULATOR_PUBLIC_URL: bad }, [])
+      expect(result.ok, bad).toBe(false)
+    }
+    expect(loadEmulatorConfig({}, ['--host'])).toMatchObject({ ok: false })
   })
 
   it('reads EMULATOR_PORT, APP_ORIGIN and --test-control', () => {
@@ -50,6 +95,8 @@ describe('loadEmulatorConfig', () => {
         testControl: true,
         webRedirectUri: 'http://localhost:6000/callback',
         profile: 'seed',
+        host: '127.0.0.1',
+        publicUrl: null,
       },
     })
   })

@@ -67,6 +67,11 @@ export interface EmulatorOptions {
   rateLimit?: { limit: number; windowMs: number }
   /** The emulator's public origin, for absolute URLs such as `avatar_url`. */
   origin?: string
+  /**
+   * Other `host[:port]` values a request may name besides the origin's (start.ts: the loopback
+   * names of the bound port, so `localhost:<port>` works beside `127.0.0.1:<port>`).
+   */
+  otherHosts?: readonly string[]
   /** Enables `/__emulator/*`; never on by default. */
   testControl?: boolean
   /** The key of anonymous rate limits. Default: the socket's address, or 'unknown' without one. */
@@ -221,10 +226,13 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   // RFC 9110 §7.4: a request for another authority is misdirected (DNS rebinding: a page on
   // attacker.example resolving to 127.0.0.1 sends `Host: attacker.example`). `app.request()`
   // in tests sends no Host and is let through.
+  // The configured origin and the loopback names of the bound port: none of them is a name an
+  // attacker's DNS controls.
   const host = new URL(origin).host
+  const hosts = new Set([host, ...(options.otherHosts ?? []).map((name) => name.toLowerCase())])
   app.use('*', async (c, next) => {
     const sent = c.req.header('Host')
-    if (sent !== undefined && sent.toLowerCase() !== host) {
+    if (sent !== undefined && !hosts.has(sent.toLowerCase())) {
       return fail(
         c,
         421,

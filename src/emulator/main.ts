@@ -1,7 +1,8 @@
 /**
  * `npm run emulator`: the emulator on 127.0.0.1 (EMULATOR_PORT, default 4010).
  * Flags: `--test-control` enables /__emulator/*, `--port <n>` overrides EMULATOR_PORT,
- * `--profile seed|observed` overrides EMULATOR_PROFILE (docs/emulator.md).
+ * `--profile seed|observed` overrides EMULATOR_PROFILE, `--host <address>` EMULATOR_HOST and
+ * `--public-url <origin>` EMULATOR_PUBLIC_URL (docs/emulator.md).
  */
 import { loadEmulatorConfig } from './config'
 import { seedApps, seedUsers, SEED_PASSWORD } from './seed'
@@ -18,20 +19,23 @@ async function main(): Promise<void> {
   const apps = seedApps({ webRedirectUri: config.webRedirectUri })
   const running = await startEmulator({
     port: config.port,
+    host: config.host,
     options: {
+      ...(config.publicUrl === null ? {} : { origin: config.publicUrl }),
       apps,
       testControl: config.testControl,
       profile: config.profile,
       log: (line) => console.log(line),
     },
   })
+  const url = config.publicUrl ?? running.url
   const lines = [
-    `Yuque emulator listening on ${running.url}`,
-    `  authorize: ${running.url}/oauth2/authorize   token: ${running.url}/oauth2/token`,
-    `  API base:  ${running.url}/api/v2            personal tokens: ${running.url}/settings/tokens`,
+    `Yuque emulator listening on ${running.url}${url === running.url ? '' : `, answering as ${url}`}`,
+    `  authorize: ${url}/oauth2/authorize   token: ${url}/oauth2/token`,
+    `  API base:  ${url}/api/v2            personal tokens: ${url}/settings/tokens`,
     `  profile:   ${config.profile} (EMULATOR_PROFILE or --profile: seed, observed; see docs/emulator.md)`,
     config.testControl
-      ? `  test control enabled at ${running.url}/__emulator/`
+      ? `  test control enabled at ${url}/__emulator/`
       : '  test control: off (--test-control to enable)',
     '',
     'Demo apps (demo values, not secrets):',

@@ -26,6 +26,47 @@ describe('startEmulator', () => {
     running = undefined
   })
 
+  it('answers as its public URL and to the loopback names of its port, and 421 to any other Host', async () => {
+    // A public origin that is not the bound address: a container network's name for it.
+    const probe = await startEmulator({ port: 0 })
+    const port = new URL(probe.url).port
+    await probe.close()
+    running = await startEmulator({
+      port: Number(port),
+      host: '127.0.0.1',
+      options: { origin: `http://yuque.test:${port}` },
+    })
+    /** GET /api/v2/users/alice over a real socket with `Host: host`. */
+    const lookup = (host: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const request = http.get(
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/api/v2/users/alice',
+            headers: { Host: host, 'User-Agent': 'start-test/1.0' },
+          },
+          (response) => {
+            let body = ''
+            response.on('data', (chunk: Buffer) => (body += chunk.toString()))
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, body }))
+          },
+        )
+        request.on('error', reject)
+      })
+    const named = await lookup(`yuque.test:${port}`)
+    expect(named.status).toBe(200)
+    expect(envelope(UserSchema).parse(JSON.parse(named.body)).data.avatar_url).toBe(
+      `http://yuque.test:${port}/avatars/alice.svg`,
+    )
+    for (const loopback of [`localhost:${port}`, `127.0.0.1:${port}`, `LOCALHOST:${port}`]) {
+      expect((await lookup(loopback)).status, loopback).toBe(200)
+    }
+    for (const other of [`attacker.example:${port}`, `yuque.test`, `localhost:1`]) {
+      expect((await lookup(other)).status, other).toBe(421)
+    }
+  })
+
   it('keeps an idle connection 65 s and says so, longer than its clients keep theirs', async () => {
     running = await startEmulator({ port: 0 })
     const response = await fetch(`${running.url}/api/v2/users/alice`, {

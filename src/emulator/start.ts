@@ -10,7 +10,10 @@ import { parseProfile } from './profiles'
 export interface StartEmulatorOptions {
   /** 0 picks a free port. */
   port: number
-  /** Default 127.0.0.1: the emulator is a local tool and never listens on other interfaces. */
+  /**
+   * Default 127.0.0.1: the emulator listens on other interfaces only when asked (EMULATOR_HOST,
+   * `--host 0.0.0.0` in a container).
+   */
   host?: string
   options?: EmulatorOptions
   /**
@@ -55,8 +58,14 @@ export async function startEmulator({
       const address = server.address() as AddressInfo
       const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address
       const url = `http://${hostPart}:${address.port}`
-      // The origin follows the bound port unless the caller fixed it (e.g. behind a proxy).
-      emulator = createEmulator({ origin: url, ...chosen })
+      // The origin follows the bound port unless the caller fixed it (EMULATOR_PUBLIC_URL, a
+      // container network's name). The loopback names of the port are accepted too.
+      const port = address.port
+      emulator = createEmulator({
+        origin: url,
+        otherHosts: [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`],
+        ...chosen,
+      })
       resolve({
         ...emulator,
         url,
