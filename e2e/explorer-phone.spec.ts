@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
-import { words } from './explorer-support'
+import { sendButton, words } from './explorer-support'
 
 /**
  * The explorer on a phone and on a desktop (src/web/explorer/explorer.css, path-text.tsx): the
@@ -66,6 +66,10 @@ for (const lang of ['en', 'zh'] as const) {
 
     test('lines up with the page header: the same left edge and width', async ({ page }) => {
       await page.goto('/explore?op=user.me')
+      // Measured once the app has drawn the header and the explorer its form, not at load: a
+      // box of an element not yet drawn is null.
+      await expect(page.locator('.app-header-inner')).toBeVisible()
+      await expect(sendButton(page, lang)).toBeVisible()
       const header = await page.locator('.app-header-inner').boundingBox()
       const layout = await page.locator('.explorer-layout').boundingBox()
       const title = await page.getByRole('heading', { level: 1 }).boundingBox()
