@@ -11,13 +11,8 @@ import { Hono } from 'hono'
 import { startEmulator } from './emulator/start'
 import { seedApps } from './emulator/seed'
 import { keepIdleConnections } from './server/keep-alive'
-import {
-  ConfigError,
-  configSecrets,
-  loadConfig,
-  sessionSecretWeakness,
-  type Config,
-} from './proxy/config'
+import { ConfigError, configSecrets, loadConfig, type Config } from './proxy/config'
+import { sessionSecretWeakness } from './proxy/config-production'
 import { createProxyServer } from './proxy/proxy'
 import { createHttpUpstream } from './proxy/api/upstream'
 import { createWebApp } from './proxy/shell/web-app'

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig, sessionSecretWeakness } from './config'
+import { ConfigError, loadConfig } from './config'
+import { sessionSecretWeakness } from './config-production'
 
 const fixedSecret = () => 'generated-secret-generated-secret-00'
 /** What a production deployment sets: a service and a random secret. */

@@ -7,6 +7,8 @@ import { z } from 'zod'
 import type { AddressRange } from '../protocol/client-address'
 import { outboundProxySecrets, readOutboundProxy, type OutboundProxy } from './api/outbound-proxy'
 import { parseTrustedProxies } from './client-address'
+import { productionProblems } from './config-production'
+import { httpUrl, perWindow, port, positiveMs } from './config-values'
 
 export const APP_NAME = 'yuque-oauth-playground'
 export const APP_VERSION = '0.1.0'
@@ -86,93 +88,6 @@ export class ConfigError extends Error {
   }
 }
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
-
-const httpUrl = (name: string) =>
-  z
-    .string()
-    .trim()
-    .transform((value, ctx) => {
-      let url: URL
-      try {
-        url = new URL(value)
-      } catch {
-        ctx.addIssue({ code: 'custom', message: `${name} must be an absolute URL, got "${value}"` })
-        return z.NEVER
-      }
-      if (
-        url.protocol !== 'https:' &&
-        !(url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))
-      ) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `${name} must use https (plain http is allowed only for localhost), got "${value}"`,
-        })
-        return z.NEVER
-      }
-      if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
-        ctx.addIssue({
-          code: 'custom',
-          message: `${name} must not carry credentials, a query or a fragment, got "${value}"`,
-        })
-        return z.NEVER
-      }
-      return url
-    })
-
-const port = (name: string, fallback: number) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value === '') return fallback
-      if (!/^\d{1,5}$/.test(value) || Number(value) < 1 || Number(value) > 65535) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `${name} must be a port number 1–65535, got "${value}"`,
-        })
-        return z.NEVER
-      }
-      return Number(value)
-    })
-
-/** A number of milliseconds ≥ 100 (time-outs), or `fallback` when unset; src/server reuses it. */
-export const positiveMs = (name: string, fallback: number) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value === '') return fallback
-      if (!/^\d{1,7}$/.test(value) || Number(value) < 100) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `${name} must be a number of milliseconds ≥ 100, got "${value}"`,
-        })
-        return z.NEVER
-      }
-      return Number(value)
-    })
-
-/** A whole number from 1 to 99999 of calls per client address in a throttle's window, or `fallback`. */
-const perWindow = (name: string, fallback: number, window: string) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value === '') return fallback
-      if (!/^\d{1,5}$/.test(value) || Number(value) < 1) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `${name} must be a whole number from 1 to 99999 (calls per client address ${window}), got "${value}"`,
-        })
-        return z.NEVER
-      }
-      return Number(value)
-    })
-
 const EnvSchema = z.object({
   YUQUE_AUTH_URL: httpUrl('YUQUE_AUTH_URL').optional(),
   YUQUE_BASE_URL: httpUrl('YUQUE_BASE_URL').optional(),
@@ -222,27 +137,6 @@ const SERVICE_VARIABLES = [
 ] as const
 
 export type Env = Record<string, string | undefined>
-
-/** The floor of sessionSecretWeakness, in bits. */
-const MIN_SECRET_BITS = 100
-
-/**
- * Why a SESSION_SECRET is weak, or null. Bits are estimated from the secret's own characters
- * (Shannon entropy per character × length): a floor, not a measure of randomness, that refuses
- * a repeated character or word (32 × "a": 0 bits, "password" × 4: 88) and accepts what the
- * README's command makes (32 random bytes in base64url: over 190 bits) or 16 random bytes in hex
- * (about 114). config.test.ts holds these cases.
- */
-export function sessionSecretWeakness(secret: string): string | null {
-  const counts = new Map<string, number>()
-  for (const char of secret) counts.set(char, (counts.get(char) ?? 0) + 1)
-  const length = [...secret].length
-  let bitsPerChar = 0
-  for (const count of counts.values()) bitsPerChar -= (count / length) * Math.log2(count / length)
-  const bits = Math.round(bitsPerChar * length)
-  if (bits >= MIN_SECRET_BITS) return null
-  return `SESSION_SECRET looks weak (its characters show about ${bits} bits; at least ${MIN_SECRET_BITS} are needed): make one with node -e "console.log(crypto.randomBytes(32).toString('base64url'))"`
-}
 
 /**
  * Every secret the configuration holds: the server's log and the flow trace remove them from
@@ -304,30 +198,17 @@ export function loadConfig(env: Env, generateSecret: () => string = defaultSecre
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems)
   const vars = parsed.data
 
-  // Production is said by NODE_ENV or shown by an https origin: either way, real users.
   const isProduction = vars.NODE_ENV === 'production' || vars.APP_ORIGIN?.protocol === 'https:'
-  const productionReason =
-    vars.NODE_ENV === 'production' ? 'NODE_ENV=production' : 'an https APP_ORIGIN'
   if (isProduction) {
-    if (vars.APP_ORIGIN === undefined) {
-      problems.push(
-        'APP_ORIGIN must be set with NODE_ENV=production: the origin your users open, e.g. https://playground.example.com',
-      )
-    }
-    if (vars.SESSION_SECRET === undefined) {
-      problems.push(
-        `SESSION_SECRET must be set in production (${productionReason}): a generated one ends every session at a restart and differs between replicas`,
-      )
-    } else {
-      const weakness = sessionSecretWeakness(vars.SESSION_SECRET)
-      if (weakness !== null)
-        problems.push(`${weakness} (required in production, ${productionReason})`)
-    }
-    if (set.length === 0 && vars.EMULATOR !== 'on') {
-      problems.push(
-        `no service is configured in production (${productionReason}): set the four YUQUE_* variables for Yuque, or EMULATOR=on to serve the embedded emulator and its demo users on purpose`,
-      )
-    }
+    problems.push(
+      ...productionProblems({
+        reason: vars.NODE_ENV === 'production' ? 'NODE_ENV=production' : 'an https APP_ORIGIN',
+        hasAppOrigin: vars.APP_ORIGIN !== undefined,
+        sessionSecret: vars.SESSION_SECRET,
+        hasService: set.length > 0,
+        isEmulatorAsked: vars.EMULATOR === 'on',
+      }),
+    )
   }
   if (vars.EMULATOR === 'on' && set.length > 0) {
     problems.push('EMULATOR=on asks for the embedded emulator: unset it, or the YUQUE_* variables')

@@ -4,7 +4,7 @@
  * with what to do instead, and no secret quoted back.
  */
 import { z } from 'zod'
-import { positiveMs } from '../proxy/config'
+import { positiveMs } from '../proxy/config-values'
 
 export interface ServerConfig {
   /** `text`: one readable line per event (the default); `json`: one JSON object per line. */

@@ -1,0 +1,93 @@
+/**
+ * The kinds of value the configuration's variables hold, each parsed with a message that names
+ * the variable and says what it accepts (config.ts; src/server/server-config.ts reuses
+ * positiveMs).
+ */
+import { z } from 'zod'
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+export const httpUrl = (name: string) =>
+  z
+    .string()
+    .trim()
+    .transform((value, ctx) => {
+      let url: URL
+      try {
+        url = new URL(value)
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `${name} must be an absolute URL, got "${value}"` })
+        return z.NEVER
+      }
+      if (
+        url.protocol !== 'https:' &&
+        !(url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must use https (plain http is allowed only for localhost), got "${value}"`,
+        })
+        return z.NEVER
+      }
+      if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must not carry credentials, a query or a fragment, got "${value}"`,
+        })
+        return z.NEVER
+      }
+      return url
+    })
+
+export const port = (name: string, fallback: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return fallback
+      if (!/^\d{1,5}$/.test(value) || Number(value) < 1 || Number(value) > 65535) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must be a port number 1–65535, got "${value}"`,
+        })
+        return z.NEVER
+      }
+      return Number(value)
+    })
+
+/** A number of milliseconds ≥ 100 (time-outs), or `fallback` when unset; src/server reuses it. */
+export const positiveMs = (name: string, fallback: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return fallback
+      if (!/^\d{1,7}$/.test(value) || Number(value) < 100) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must be a number of milliseconds ≥ 100, got "${value}"`,
+        })
+        return z.NEVER
+      }
+      return Number(value)
+    })
+
+/** A whole number from 1 to 99999 of calls per client address in a throttle's window, or `fallback`. */
+export const perWindow = (name: string, fallback: number, window: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return fallback
+      if (!/^\d{1,5}$/.test(value) || Number(value) < 1) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must be a whole number from 1 to 99999 (calls per client address ${window}), got "${value}"`,
+        })
+        return z.NEVER
+      }
+      return Number(value)
+    })
