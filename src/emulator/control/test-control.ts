@@ -80,8 +80,9 @@ export const CONTROL_HEADERS = {
 
 export interface EmulatorControl {
   /**
-   * Back to the start: tokens, codes, sessions, faults, log, rate counters, clock offset, and
-   * the PKCE mode and profile the emulator was created with.
+   * Back to the seed (emulator-state.ts): the model built again from it, ids included; no token,
+   * code, session, fault, log entry or count; no clock offset; the PKCE mode and the profile the
+   * emulator was created with.
    */
   reset(): void
   advanceClock(ms: number): void
@@ -101,6 +102,11 @@ export interface EmulatorControl {
   setPkceMode(mode: PkceMode): void
   /** Switches the profile (profiles.ts) for the requests that follow; reset restores the start one. */
   setProfile(profile: ProfileName): void
+  /**
+   * The whole state as plain data (emulator-state.ts), for tests that compare a reset emulator
+   * with a fresh one.
+   */
+  snapshot(): unknown
 }
 
 function isLoopback(address: string): boolean {
