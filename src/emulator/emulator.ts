@@ -27,6 +27,7 @@ import { setPageNonce } from './pages/page-shell'
 import { setPageLocale } from './pages/page-locale'
 import type { PkceMode } from './oauth/pkce'
 import { DEFAULT_PROFILE, PROFILES, type ProfileName } from './profiles'
+import { createAccounts } from './control/accounts'
 import { formatLogLine, redactQuery } from './control/request-log'
 import type { RequestLogEntry } from './control/request-log'
 import { seedApps, seedGroups, seedUsers } from './seed'
@@ -137,6 +138,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     guesses: state.guesses,
   }
 
+  const accounts = createAccounts(state, random)
   const control: EmulatorControl = {
     reset: () => state.reset(),
     advanceClock(ms) {
@@ -169,6 +171,9 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     setProfile(profile) {
       state.profile = profile
     },
+    issueToken: (input) => accounts.issueToken(input),
+    addApp: (input) => accounts.addApp(input),
+    addUser: (input) => accounts.addUser(input),
     snapshot: () => state.snapshot(),
   }
 

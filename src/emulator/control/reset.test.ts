@@ -9,6 +9,7 @@ import { z } from 'zod'
 import { envelope } from '../../protocol/schemas'
 import { tokenThroughPages } from '../../testing/emulator-pages'
 import { startTestEmulator, type TestEmulator } from '../../testing/emulator-over-http'
+import { seedUsers } from '../seed'
 
 const START = Date.parse('2025-01-15T10:00:00.000Z')
 const ALL = 'group,repo,doc'
@@ -137,13 +138,25 @@ describe('POST /__emulator/reset', () => {
     expect(afterReset.toc.status).toBe(200)
   })
 
-  it('leaves the whole state, model, counters and store, equal to a fresh emulator’s', async () => {
+  it('leaves the whole state, model, counters, apps, users and store, equal to a fresh emulator’s', async () => {
     const used = await start()
     const fresh = await start()
     await useHard(used)
+    used.control.addUser({ login: 'dora', name: 'Dora', password: 'pw-dora' })
+    used.control.addApp({ clientId: 'ci-app', clientSecret: 's', redirectUris: [] })
     expect(used.control.snapshot()).not.toEqual(fresh.control.snapshot())
 
     await used.callControl('POST', '/reset')
     expect(used.control.snapshot()).toEqual(fresh.control.snapshot())
+  })
+
+  it('restores a seed given in the options, untouched by what the emulator changed', async () => {
+    const users = structuredClone(seedUsers)
+    const used = await start({ users })
+    await useHard(used)
+    used.control.addUser({ login: 'erin', name: 'Erin', password: 'pw-erin' })
+    await used.callControl('POST', '/reset')
+    expect(users.map((user) => user.login)).toEqual(['alice', 'bob', 'wangxiaoming', 'carol'])
+    expect(used.control.snapshot()).toEqual((await start({ users })).control.snapshot())
   })
 })
