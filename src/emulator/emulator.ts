@@ -23,6 +23,7 @@ import {
 import { EmulatorError, pageError } from './emulator-error'
 import { asEmulatorError, renderError } from './errors'
 import { serveFaults } from './control/faults'
+import { servePreferredStatus } from './control/prefer'
 import { setPageNonce } from './pages/page-shell'
 import { setPageLocale } from './pages/page-locale'
 import type { PkceMode } from './oauth/pkce'
@@ -276,6 +277,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   )
 
   app.use('*', guardService(deps))
+  if (options.testControl === true) app.use('*', servePreferredStatus(deps))
 
   const flow = createBrowserFlow(deps)
   app.route('/api/v2', createApiRoutes(deps))
