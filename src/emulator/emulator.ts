@@ -180,6 +180,11 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
 
   const app = new Hono<EmulatorEnv>()
 
+  // For container probes (docs/emulator.md#health): ahead of every check and of the log, so that
+  // any Host (a kubelet sends the pod's address), no User-Agent and no token get it, and no
+  // budget is spent or log entry written.
+  app.get('/healthz', (c) => c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' }))
+
   // First: every later step, the error renderer included, reads the request's profile rules.
   app.use('*', async (c, next) => {
     c.set('rules', PROFILES[state.profile])
