@@ -3,8 +3,8 @@
  * `Prefer: code=429` is answered with that status, in the API's `{status, message}` shape and the
  * profile's (a 429 with the profile's Retry-After, errors.tsx), with the X-RateLimit headers
  * every API answer has, without doing the call and without counting it. The same header asks the
- * same of Stoplight Prism; Prefer itself is RFC 7240, whose `Preference-Applied` (§3) says it was
- * honoured. Without test control the header is ignored, as a server ignores a preference it does
+ * same of Stoplight Prism; Prefer itself is RFC 7240, and `Preference-Applied` (RFC 7240 §3)
+ * says it was honoured. Without test control the header is ignored, as a server ignores a preference it does
  * not support (RFC 7240 §2). The playground's proxy never forwards it (src/proxy/api/api-routes.ts,
  * `serviceHeaders`): a page cannot inject faults through the playground.
  *
