@@ -11,7 +11,7 @@
  * objects: the model takes the fresh build's contents, the others empty themselves. The directory
  * and the apps are read through here at request time (emulator.ts builds `deps` with getters).
  */
-import { createRateLimiter, type RateLimiter } from './api/rate-limit'
+import { createRateLimiter, type RateLimiter, type RateWindows } from './api/rate-limit'
 import { createDirectory, type Directory } from './api/records'
 import { createRequestLog, type RequestLog } from './control/request-log'
 import { createModel } from './model/create-model'
@@ -21,6 +21,7 @@ import {
   createFailureThrottle,
   type FailureThrottle,
   type FailureThrottleOptions,
+  type GuessWindows,
 } from './oauth/throttle'
 import type { Budget, ProfileName } from './profiles'
 import type { AppRegistration, SeedGroup, SeedUser } from './seed'
@@ -73,9 +74,8 @@ export interface EmulatorState {
   addUser(user: NewUser): SeedUser
   reset(): void
   /**
-   * Everything above as plain data (maps as entry lists, no functions), for tests that compare a
-   * reset emulator with a fresh one. The counters' internals are not data: they are compared by
-   * what they answer.
+   * Everything above as plain data (maps as entry lists, no functions), the counters' windows
+   * included, for tests that compare a reset emulator with a fresh one.
    */
   snapshot(): unknown
 }
@@ -108,12 +108,14 @@ export function createEmulatorState(options: EmulatorStateOptions): EmulatorStat
     }
   }
   let world = build()
+  const rateWindows: RateWindows = new Map()
+  const guessWindows: GuessWindows = new Map()
 
   const state: EmulatorState = {
     model: world.model,
     store: createStore(),
-    rateLimiter: createRateLimiter(options.rateLimit),
-    guesses: createFailureThrottle(options.guessLimit),
+    rateLimiter: createRateLimiter(options.rateLimit, rateWindows),
+    guesses: createFailureThrottle(options.guessLimit, guessWindows),
     requestLog: createRequestLog(1000),
     get directory() {
       return world.directory
@@ -164,6 +166,8 @@ export function createEmulatorState(options: EmulatorStateOptions): EmulatorStat
         directory: { users: state.directory.users, groups: state.directory.groups },
         apps: state.apps,
         store: state.store,
+        rateWindows,
+        guessWindows,
         requestLog: state.requestLog.entries(),
         clockOffset: state.clockOffset,
         pkce: state.pkce,

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { envelope } from '../../protocol/schemas'
-import { tokenThroughPages } from '../../testing/emulator-pages'
+import { redeemCode, tokenThroughPages } from '../../testing/emulator-pages'
 import { startTestEmulator, type TestEmulator } from '../../testing/emulator-over-http'
 import { seedUsers } from '../seed'
 
@@ -64,6 +64,9 @@ async function useHard(emulator: TestEmulator): Promise<number> {
     200,
   )
 
+  // A wrong client secret: one failure for the guess throttle.
+  const guess = await redeemCode(emulator.app, 'no-code', { client_secret: 'wrong' })
+  expect(guess.status).toBe(401)
   emulator.control.advanceClock(86_400_000)
   emulator.control.setPkceMode('required')
   emulator.control.setProfile('observed')
