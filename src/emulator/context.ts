@@ -10,6 +10,7 @@ import type { ProfileName, ProfileRules } from './profiles'
 import type { RateLimiter } from './api/rate-limit'
 import type { FailureThrottle } from './oauth/throttle'
 import type { Directory } from './api/records'
+import type { ModelState } from './model/state'
 import type { AppRegistration } from './seed'
 import type { RandomFill } from '../protocol/client-code'
 import type { Store } from './store'
@@ -45,14 +46,19 @@ export interface EmulatorDeps {
   now(): number
   random: RandomFill
   origin: string
-  apps: ReadonlyMap<string, AppRegistration>
-  directory: Directory
+  /**
+   * The apps, the users and the model as they are now: a reset builds them again from the seed
+   * (emulator-state.ts), so they are read when a request needs them.
+   */
+  readonly apps: ReadonlyMap<string, AppRegistration>
+  readonly directory: Directory
+  readonly model: ModelState
   store: Store
   rateLimiter: RateLimiter
   clientAddress(c: Context): string
-  pkce: PkceMode
+  readonly pkce: PkceMode
   /** The profile on now (profiles.ts); test control switches it. */
-  profile: ProfileName
+  readonly profile: ProfileName
   /** Failed password and client-secret guesses (docs/security.md#em4: throttle guessing). */
   guesses: FailureThrottle
 }

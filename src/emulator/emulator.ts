@@ -23,13 +23,13 @@ import {
 import { EmulatorError, pageError } from './emulator-error'
 import { asEmulatorError, renderError } from './errors'
 import { serveFaults } from './control/faults'
+import { servePreferredStatus } from './control/prefer'
 import { setPageNonce } from './pages/page-shell'
 import { setPageLocale } from './pages/page-locale'
 import type { PkceMode } from './oauth/pkce'
 import { DEFAULT_PROFILE, PROFILES, type ProfileName } from './profiles'
-import { createRateLimiter } from './api/rate-limit'
-import { createDirectory } from './api/records'
-import { createRequestLog, formatLogLine, redactQuery } from './control/request-log'
+import { createAccounts } from './control/accounts'
+import { formatLogLine, redactQuery } from './control/request-log'
 import type { RequestLogEntry } from './control/request-log'
 import { seedApps, seedGroups, seedUsers } from './seed'
 import type { AppRegistration, SeedGroup, SeedUser } from './seed'
@@ -37,14 +37,14 @@ import type { RandomFill } from '../protocol/client-code'
 import { cryptoRandom } from './secrets'
 import { guardService } from './api/service-guard'
 import { createSignInRoutes } from './oauth/sign-in'
-import { createStore } from './store'
+import { createEmulatorState } from './emulator-state'
 import {
   FaultSchema,
   createTestControlRoutes,
   type EmulatorControl,
   type FaultInput,
 } from './control/test-control'
-import { GUESS_LIMIT, createFailureThrottle, type FailureThrottleOptions } from './oauth/throttle'
+import { GUESS_LIMIT, type FailureThrottleOptions } from './oauth/throttle'
 import { createTokenRoutes } from './oauth/token'
 import { createTokenSettingsRoutes } from './pages/tokens'
 
@@ -102,53 +102,59 @@ function socketClientAddress(c: Context): string {
 }
 
 export function createEmulator(options: EmulatorOptions = {}): Emulator {
-  const clock = options.clock ?? Date.now
-  let clockOffset = 0
-  const now = () => clock() + clockOffset
   const random = options.random ?? cryptoRandom
   const origin = (options.origin ?? DEFAULT_ORIGIN).replace(/\/+$/, '')
-  const users = options.users ?? seedUsers
-  const groups = options.groups ?? seedGroups
-  const apps = new Map((options.apps ?? seedApps()).map((app) => [app.clientId, app]))
-  const store = createStore()
-  const rateLimiter = createRateLimiter(options.rateLimit ?? { limit: 5000, windowMs: 3_600_000 })
-  const requestLog = createRequestLog(1000)
-  const guesses = createFailureThrottle(options.guessLimit ?? GUESS_LIMIT)
+  // A function: every reset starts from fresh copies, never from objects a test has changed.
+  const seed = () => ({
+    users: structuredClone(options.users ?? seedUsers),
+    groups: structuredClone(options.groups ?? seedGroups),
+    apps: structuredClone(options.apps ?? seedApps()),
+  })
+  const state = createEmulatorState({
+    seed,
+    clock: options.clock ?? Date.now,
+    rateLimit: options.rateLimit ?? { limit: 5000, windowMs: 3_600_000 },
+    guessLimit: options.guessLimit ?? GUESS_LIMIT,
+    pkce: options.pkce ?? 'off',
+    profile: options.profile ?? DEFAULT_PROFILE,
+  })
+  const { now, requestLog } = state
 
+  // What a reset rebuilds is read through the state at request time.
   const deps: EmulatorDeps = {
     now,
     random,
     origin,
-    apps,
-    directory: createDirectory(users, groups),
-    store,
-    rateLimiter,
-    clientAddress: options.clientAddress ?? socketClientAddress,
-    pkce: options.pkce ?? 'off',
-    profile: options.profile ?? DEFAULT_PROFILE,
-    guesses,
-  }
-  const startPkceMode = deps.pkce
-  const startProfile = deps.profile
-
-  const control: EmulatorControl = {
-    reset() {
-      store.reset()
-      rateLimiter.reset()
-      guesses.reset()
-      requestLog.clear()
-      clockOffset = 0
-      deps.pkce = startPkceMode
-      deps.profile = startProfile
+    get apps() {
+      return state.apps
     },
+    get directory() {
+      return state.directory
+    },
+    model: state.model,
+    store: state.store,
+    rateLimiter: state.rateLimiter,
+    clientAddress: options.clientAddress ?? socketClientAddress,
+    get pkce() {
+      return state.pkce
+    },
+    get profile() {
+      return state.profile
+    },
+    guesses: state.guesses,
+  }
+
+  const accounts = createAccounts(state, random)
+  const control: EmulatorControl = {
+    reset: () => state.reset(),
     advanceClock(ms) {
-      clockOffset += ms
+      state.clockOffset += ms
     },
     now,
-    revokeToken: (token) => store.revokeToken(token),
+    revokeToken: (token) => state.store.revokeToken(token),
     queueFault(input: FaultInput) {
       const fault = FaultSchema.parse(input)
-      store.faults.push({
+      state.store.faults.push({
         method: fault.method ?? null,
         path: fault.path,
         status: fault.status ?? null,
@@ -161,23 +167,32 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       })
     },
     clearFaults() {
-      store.faults.length = 0
+      state.store.faults.length = 0
     },
     requestLog: () => requestLog.entries(),
     clearLog: () => requestLog.clear(),
     setPkceMode(mode) {
-      deps.pkce = mode
+      state.pkce = mode
     },
     setProfile(profile) {
-      deps.profile = profile
+      state.profile = profile
     },
+    issueToken: (input) => accounts.issueToken(input),
+    addApp: (input) => accounts.addApp(input),
+    addUser: (input) => accounts.addUser(input),
+    snapshot: () => state.snapshot(),
   }
 
   const app = new Hono<EmulatorEnv>()
 
+  // For container probes (docs/emulator.md#health): ahead of every check and of the log, so that
+  // any Host (a kubelet sends the pod's address), no User-Agent and no token get it, and no
+  // budget is spent or log entry written.
+  app.get('/healthz', (c) => c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' }))
+
   // First: every later step, the error renderer included, reads the request's profile rules.
   app.use('*', async (c, next) => {
-    c.set('rules', PROFILES[deps.profile])
+    c.set('rules', PROFILES[state.profile])
     await next()
   })
 
@@ -256,7 +271,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
   )
 
-  app.use('*', serveFaults(store))
+  app.use('*', serveFaults(state.store))
 
   app.use(
     '*',
@@ -275,6 +290,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   )
 
   app.use('*', guardService(deps))
+  if (options.testControl === true) app.use('*', servePreferredStatus(deps))
 
   const flow = createBrowserFlow(deps)
   app.route('/api/v2', createApiRoutes(deps))

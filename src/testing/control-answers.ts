@@ -25,3 +25,22 @@ const RequestLogEntrySchema: z.ZodMiniType<RequestLogEntry> = z.object({
 
 /** `GET /__emulator/log`. */
 export const RequestLogAnswerSchema = z.object({ entries: z.array(RequestLogEntrySchema) })
+
+/** `POST /__emulator/tokens`: the token endpoint's answer, and whose token it is. */
+export const IssuedTokenAnswerSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  scope: z.string(),
+  login: z.string(),
+})
+
+/** `POST /__emulator/apps`. */
+export const AddedAppAnswerSchema = z.object({
+  clientId: z.string(),
+  name: z.string(),
+  redirectUris: z.array(z.string()),
+  scopes: z.array(z.string()),
+})
+
+/** `POST /__emulator/users`. */
+export const AddedUserAnswerSchema = z.object({ id: z.int(), login: z.string(), name: z.string() })

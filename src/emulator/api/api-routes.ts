@@ -22,7 +22,6 @@ import { createUserApi } from './users'
 import { budgetOf, findCaller, showBudget, type Caller } from './caller'
 import type { EmulatorDeps } from '../context'
 import { EmulatorError } from '../emulator-error'
-import { createModel } from '../model/create-model'
 import type { ScopeRefusal } from '../profiles'
 import { tokenFingerprint } from '../secrets'
 
@@ -104,11 +103,7 @@ export function createApiRoutes(deps: EmulatorDeps): Hono<ApiEnv> {
   // emulator grows").
   const handled = new Set<string>()
   const kit: ApiKit = {
-    state: createModel({
-      users: deps.directory.users,
-      groups: deps.directory.groups,
-      now: deps.now,
-    }),
+    state: deps.model,
     origin: deps.origin,
     caller: requireCaller,
     route(id) {

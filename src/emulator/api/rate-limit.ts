@@ -29,8 +29,14 @@ export interface RateLimiter {
   reset(): void
 }
 
-export function createRateLimiter(defaultBudget: RateLimitOptions): RateLimiter {
-  const windows = new Map<string, { start: number; count: number }>()
+/** Each key's window: when it started and the calls counted in it. */
+export type RateWindows = Map<string, { start: number; count: number }>
+
+/** `windows`: the counts, which the emulator's state owner holds (emulator-state.ts). */
+export function createRateLimiter(
+  defaultBudget: RateLimitOptions,
+  windows: RateWindows,
+): RateLimiter {
   const windowOf = (key: string, now: number, windowMs: number) => {
     const window = windows.get(key)
     if (window === undefined || now >= window.start + windowMs || now < window.start) {

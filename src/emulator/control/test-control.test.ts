@@ -44,6 +44,9 @@ describe('the test-control API is gated', () => {
     ['POST', '/__emulator/faults'],
     ['POST', '/__emulator/pkce'],
     ['POST', '/__emulator/profile'],
+    ['POST', '/__emulator/tokens'],
+    ['POST', '/__emulator/apps'],
+    ['POST', '/__emulator/users'],
     ['GET', '/__emulator/log'],
     ['DELETE', '/__emulator/log'],
   ])('answers 404 to %s %s without testControl', async (method, path) => {

@@ -1,7 +1,8 @@
 /**
  * The test-control API under `/__emulator/` (only with `testControl: true`, and only for
  * loopback clients when the request came through a socket): reset, clock, PKCE, profile, revoke,
- * faults, log.
+ * faults, log, and tokens, apps and users without the pages (accounts.ts). docs/emulator.md
+ * lists every route with its body, answers and errors.
  * A page in the same browser is a loopback client too, so every call must also carry
  * `X-Emulator-Control: 1` and `Content-Type: application/json` (neither can be sent cross-site
  * without a CORS preflight, which this API never answers), and an `Origin`, when sent, must be
@@ -16,6 +17,7 @@ import { z } from 'zod'
 import type { EmulatorEnv } from '../context'
 import { EmulatorError } from '../emulator-error'
 import type { RequestLogEntry } from './request-log'
+import type { Accounts, AppInput, TokenInput, UserInput } from './accounts'
 
 export const FaultSchema = z
   .object({
@@ -80,8 +82,9 @@ export const CONTROL_HEADERS = {
 
 export interface EmulatorControl {
   /**
-   * Back to the start: tokens, codes, sessions, faults, log, rate counters, clock offset, and
-   * the PKCE mode and profile the emulator was created with.
+   * Back to the seed (emulator-state.ts): the model built again from it, ids included; no token,
+   * code, session, fault, log entry or count; no clock offset; the PKCE mode and the profile the
+   * emulator was created with; no app or user added at run time.
    */
   reset(): void
   advanceClock(ms: number): void
@@ -101,6 +104,17 @@ export interface EmulatorControl {
   setPkceMode(mode: PkceMode): void
   /** Switches the profile (profiles.ts) for the requests that follow; reset restores the start one. */
   setProfile(profile: ProfileName): void
+  /** A token for a user, as the OAuth flow (with `app`) or the personal-tokens page would make it. */
+  issueToken: Accounts['issueToken']
+  /** Registers an OAuth app until the next reset. */
+  addApp: Accounts['addApp']
+  /** Adds a user who can sign in and call the API, until the next reset. */
+  addUser: Accounts['addUser']
+  /**
+   * The whole state as plain data (emulator-state.ts), for tests that compare a reset emulator
+   * with a fresh one.
+   */
+  snapshot(): unknown
 }
 
 function isLoopback(address: string): boolean {
@@ -116,21 +130,37 @@ function socketAddress(c: Context): string | null {
   }
 }
 
-async function readJson<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
-  let body: unknown
+async function readBody(c: Context): Promise<unknown> {
   try {
-    body = JSON.parse(await c.req.text())
+    return JSON.parse(await c.req.text()) as unknown
   } catch {
     throw new EmulatorError(400, 'The body must be JSON.')
   }
-  const parsed = schema.safeParse(body)
-  if (!parsed.success) {
-    const message = parsed.error.issues
-      .map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`)
-      .join('; ')
-    throw new EmulatorError(400, `Invalid body: ${message}`)
-  }
+}
+
+/** A 400 that names every field the schema refused. */
+function invalidBody(error: z.ZodError): EmulatorError {
+  const message = error.issues
+    .map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`)
+    .join('; ')
+  return new EmulatorError(400, `Invalid body: ${message}`)
+}
+
+async function readJson<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
+  const parsed = schema.safeParse(await readBody(c))
+  if (!parsed.success) throw invalidBody(parsed.error)
   return parsed.data
+}
+
+/** Runs an operation that checks the body itself (accounts.ts), its ZodError a 400. */
+async function withBody<T>(c: Context, run: (body: unknown) => T): Promise<T> {
+  const body = await readBody(c)
+  try {
+    return run(body)
+  } catch (error) {
+    if (error instanceof z.ZodError) throw invalidBody(error)
+    throw error
+  }
 }
 
 /** Why a call may not use the test-control API, or null when it may. */
@@ -193,6 +223,19 @@ export function createTestControlRoutes(
     const body = await readJson(c, RevokeSchema)
     return c.json({ revoked: control.revokeToken(body.token) })
   })
+
+  // The bodies' types are checked by the operations themselves (accounts.ts).
+  routes.post('/tokens', async (c) =>
+    c.json(await withBody(c, (body) => control.issueToken(body as TokenInput)), 201),
+  )
+
+  routes.post('/apps', async (c) =>
+    c.json(await withBody(c, (body) => control.addApp(body as AppInput)), 201),
+  )
+
+  routes.post('/users', async (c) =>
+    c.json(await withBody(c, (body) => control.addUser(body as UserInput)), 201),
+  )
 
   routes.post('/faults', async (c) => {
     const body = await readJson(c, FaultSchema)

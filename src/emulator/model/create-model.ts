@@ -1,6 +1,7 @@
 /**
  * Builds the model from the sign-in seed (users with their repositories, groups with their
- * members) and seed-content.ts. One model per emulator, so tests that write start clean.
+ * members) and seed-content.ts. One model per emulator, built again from the seed by every reset
+ * (emulator-state.ts), so tests that write start clean.
  */
 import type { SeedGroup, SeedUser } from '../seed'
 import { DOCS, EXTRA_TEAMS, ROLES, TEAM_BOOKS, TOCS, type SeedTeam } from './seed-content'
@@ -159,8 +160,7 @@ export function createModel(options: ModelOptions): ModelState {
   const teams = teamsFrom(options.users, options.groups)
   const books = booksFrom(options.users, teams)
   const { docs, versions } = docsFrom(options.users, books)
-  let next = FIRST_NEW_ID
-  let uuid = 0
+  const counters = { id: FIRST_NEW_ID, uuid: 1 }
   return {
     users: options.users,
     teams,
@@ -168,8 +168,9 @@ export function createModel(options: ModelOptions): ModelState {
     docs,
     versions,
     tocs: tocsFrom(books),
+    counters,
     now: () => new Date(options.now()).toISOString(),
-    nextId: () => next++,
-    nextUuid: () => `node-${String(++uuid).padStart(6, '0')}`,
+    nextId: () => counters.id++,
+    nextUuid: () => `node-${String(counters.uuid++).padStart(6, '0')}`,
   }
 }

@@ -27,6 +27,11 @@ export interface ModelState {
   versions: DocVersion[]
   /** Each repository's table of contents, in reading order (parents before their children). */
   tocs: Map<number, TocNode[]>
+  /**
+   * What `nextId` and `nextUuid` hand out next, as data: a reset that rebuilds the model starts
+   * them again, and a snapshot shows them (emulator-state.ts).
+   */
+  counters: { id: number; uuid: number }
   /** The clock, as an ISO 8601 date-time. */
   now(): string
   nextId(): number

@@ -20,11 +20,14 @@ export interface FailureThrottle {
 /** Default: 10 failures per 15 minutes. */
 export const GUESS_LIMIT: FailureThrottleOptions = { limit: 10, windowMs: 15 * 60 * 1000 }
 
-export function createFailureThrottle({
-  limit,
-  windowMs,
-}: FailureThrottleOptions): FailureThrottle {
-  const windows = new Map<string, { start: number; failures: number }>()
+/** Each key's window: when it started and the failures counted in it. */
+export type GuessWindows = Map<string, { start: number; failures: number }>
+
+/** `windows`: the counts, which the emulator's state owner holds (emulator-state.ts). */
+export function createFailureThrottle(
+  { limit, windowMs }: FailureThrottleOptions,
+  windows: GuessWindows,
+): FailureThrottle {
   const live = (key: string, now: number) => {
     const window = windows.get(key)
     if (window === undefined || now >= window.start + windowMs || now < window.start) {

@@ -8,12 +8,13 @@ import type { Context } from 'hono'
 import { clientKey } from '../../protocol/client-address'
 import { CODE_INVALID_DESCRIPTION } from '../../protocol/client-code'
 import { formatScopes } from '../../protocol/scopes'
-import { CODE_TTL_MS, TOKEN_PREFIX, type EmulatorDeps, type EmulatorEnv } from '../context'
+import { CODE_TTL_MS, type EmulatorDeps, type EmulatorEnv } from '../context'
 import { EmulatorError } from '../emulator-error'
 import { NO_STORE } from '../errors'
 import type { AppRegistration } from '../seed'
 import { verifierProblem } from './pkce'
-import { randomBase64Url, safeEqual, sha256Hex } from '../secrets'
+import { mintToken } from './mint-token'
+import { safeEqual, sha256Hex } from '../secrets'
 import { tooManyGuesses } from './throttle'
 
 type Params = Map<string, string>
@@ -147,17 +148,8 @@ export function createTokenRoutes(deps: EmulatorDeps): Hono<EmulatorEnv> {
     return app
   }
 
-  const issueToken = (app: AppRegistration, userId: number, scopes: string[]) => {
-    const token = `${TOKEN_PREFIX}${randomBase64Url(deps.random, 32)}`
-    store.addToken(token, {
-      userId,
-      clientId: app.clientId,
-      scopes,
-      label: null,
-      createdAt: deps.now(),
-    })
-    return token
-  }
+  const issueToken = (app: AppRegistration, userId: number, scopes: string[]) =>
+    mintToken(deps, { userId, clientId: app.clientId, scopes, label: null })
 
   const tokenResponse = (c: Context, token: string, scopes: string[]) =>
     c.json(

@@ -4,11 +4,11 @@ import { Hono } from 'hono'
 import type { Context } from 'hono'
 import { SCOPES, canonicalScopes } from '../../protocol/scopes'
 import type { BrowserFlow } from './browser-flow'
-import { TOKEN_PREFIX, type EmulatorDeps, type EmulatorEnv } from '../context'
+import type { EmulatorDeps, EmulatorEnv } from '../context'
 import { excerpt, pageError } from '../emulator-error'
 import { pageTextOf } from './page-locale'
 import { sendPage } from './page-shell'
-import { randomBase64Url } from '../secrets'
+import { mintToken } from '../oauth/mint-token'
 import { currentSession, oneField, readForm, type SignedIn } from '../oauth/sessions'
 import { TokensPage } from './tokens-page'
 
@@ -73,13 +73,11 @@ export function createTokenSettingsRoutes(
     }
     const label = (oneField(form, 'label') ?? '').trim().slice(0, 100)
     const scopes = canonicalScopes(requested)
-    const token = `${TOKEN_PREFIX}${randomBase64Url(deps.random, 32)}`
-    store.addToken(token, {
+    const token = mintToken(deps, {
       userId: signedIn.user.id,
       clientId: null,
       scopes,
       label: label === '' ? null : label,
-      createdAt: deps.now(),
     })
     return tokensPage(c, signedIn, { token, scopes })
   })

@@ -525,6 +525,37 @@ describe('the API over HTTP', () => {
     expect(header).not.toContain(browser.jar.get('pg_session'))
   })
 
+  it('never forwards Prefer, so a page cannot make the emulator inject a failure (docs/emulator.md)', async () => {
+    // This emulator has test control on: Prefer: code=… reaching it would be honoured.
+    const direct = await emulator.app.request('/api/v2/user', {
+      headers: { 'User-Agent': 'api-over-http/1.0', Prefer: 'code=500' },
+    })
+    expect(direct.status).toBe(500)
+    const browser = await connected()
+    sent.length = 0
+    for (const door of [true, false]) {
+      isNodeDoorOpen = door
+      try {
+        for (const prefer of ['code=500', 'code=429', 'respond-async, code=503']) {
+          const headers = { ...appHeaders(cookieHeader(browser)), Prefer: prefer }
+          const answer = await send('GET', '/api/v2/user', headers)
+          expect(answer.status, `${prefer}, node door ${door}`).toBe(200)
+          expect(answer.headers['preference-applied']).toBeUndefined()
+        }
+      } finally {
+        isNodeDoorOpen = true
+      }
+    }
+    expect(sent).toHaveLength(6)
+    for (const request of sent) {
+      expect(Object.keys(request.headers).map((name) => name.toLowerCase())).not.toContain('prefer')
+    }
+    const log = emulator.control.requestLog().slice(-6)
+    expect(
+      log.map((entry) => [entry.status, entry.fault, entry.headerNames.includes('prefer')]),
+    ).toEqual(Array.from({ length: 6 }, () => [200, false, false]))
+  })
+
   it('sends nothing twice: a dead token is asked once, and the 401 ends the session', async () => {
     const browser = await connected()
     emulator.control.queueFault({
