@@ -25,6 +25,11 @@ export interface ApiKit {
   route(id: EndpointId): readonly [string, MiddlewareHandler<ApiEnv>]
   /** The signed-in caller, or a 401. */
   caller(c: ApiContext): Caller
+  /**
+   * For an operation whose scope depends on its input (the table's row says null): announces
+   * `scope` and refuses a token without it, as the row's guard does.
+   */
+  requireScope(c: ApiContext, scope: string): void
 }
 
 const STATUS_OF = { missing: 404, denied: 403, invalid: 422 } as const
