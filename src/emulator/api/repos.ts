@@ -4,11 +4,24 @@
  */
 import { createBook, deleteBook, listBooks, updateBook, visibleBook } from '../model/books'
 import { showToc, updateToc } from '../model/toc'
+import { parseTocMarkdown, type OutlineItem } from '../model/toc-markdown'
+import { EmulatorError, excerpt } from '../emulator-error'
 import { bodyFieldsOf, bookRefOf, createSubApp, mountRoutes, queryOf, VISIBILITY } from './kit'
 import type { ApiContext, ApiKit } from './kit'
 import { bookDetailShape, bookShape, tocShape } from './shapes'
 
 const TOC_ACTIONS = ['appendNode', 'prependNode', 'editNode', 'removeNode'] as const
+
+/** The `toc` field read as its outline, or the document's 400 naming the line and why. */
+function tocOutline(text: string | undefined): OutlineItem[] | undefined {
+  if (text === undefined) return undefined
+  const parsed = parseTocMarkdown(text)
+  if (parsed.ok) return parsed.items
+  throw new EmulatorError(
+    400,
+    `请求参数非法: the field "toc", line ${parsed.line} ("${excerpt(parsed.text, 60)}"), ${parsed.reason}.`,
+  )
+}
 
 export function createRepoApi(kit: ApiKit) {
   const app = createSubApp()
@@ -54,6 +67,7 @@ export function createRepoApi(kit: ApiKit) {
         slug: fields.str('slug'),
         public: fields.int('public', VISIBILITY),
         description: fields.str('description'),
+        toc: tocOutline(fields.str('toc')),
       }).filter(([, v]) => v !== undefined),
     )
     const book = updateBook(state, viewer(c), bookRefOf(c), input)
