@@ -7,7 +7,8 @@
  * api/not-emulated.test.ts) are tested beside their code.
  */
 import { describe, expect, it } from 'vitest'
-import { ErrorBodySchema } from '../protocol/schemas'
+import { z } from 'zod'
+import { ErrorBodySchema, RepoSchema, UserSchema, envelope } from '../protocol/schemas'
 import { setupApi } from '../testing/api-setup'
 
 /** A call with a token of `scope` for `login` (setupApi's `call` grants every scope). */
@@ -74,5 +75,90 @@ describe('GET /search checks the scope of what it reads, as the other reads do',
     const { response, body } = await callWith(api, 'alice', '', PRIVATE)
     expect(response.status).toBe(401)
     expect(body).toEqual({ status: 401, message: 'scope unauthorized' })
+  })
+})
+
+describe('the envelope of a single record carries abilities and meta (docs/service.md#response-envelope)', () => {
+  const REPO = '/repos/alice/api-handbook'
+  const DOC = '/repos/alice/api-handbook/docs/getting-started'
+  const ALL = 'group,repo,doc'
+
+  it('a repository: what this caller may do with it, by the user’s rights and the token’s scope', async () => {
+    const api = setupApi()
+    const read = async (login: string, scope: string, path = REPO) => {
+      const { response, body } = await callWith(api, login, scope, path)
+      expect(response.status).toBe(200)
+      // The web app's envelope schema (src/protocol/envelope.ts) accepts the answer.
+      return envelope(RepoSchema).parse(body)
+    }
+    const owner = await read('alice', ALL)
+    expect(owner.abilities).toEqual({ update: true, destroy: true, create_doc: true })
+    expect(owner.meta).toEqual({ liked: false, watched: false })
+    // The owner with a read-only token may do what the token allows: nothing.
+    expect((await read('alice', 'repo:read')).abilities).toEqual({
+      update: false,
+      destroy: false,
+      create_doc: false,
+    })
+    // A token with repo but not doc may change the repository, not add documents to it.
+    expect((await read('alice', 'repo')).abilities).toEqual({
+      update: true,
+      destroy: true,
+      create_doc: false,
+    })
+    // Another user reads a public repository and may change nothing, whatever the token.
+    expect((await read('bob', ALL)).abilities).toEqual({
+      update: false,
+      destroy: false,
+      create_doc: false,
+    })
+    // A read-only member of the owning team (alice in design-guild) neither.
+    expect((await read('alice', ALL, '/repos/design-guild/tokens')).abilities).toMatchObject({
+      update: false,
+    })
+    // carol administers design-guild.
+    expect((await read('carol', ALL, '/repos/design-guild/tokens')).abilities).toMatchObject({
+      update: true,
+    })
+  })
+
+  it('a repository created or changed is answered with its abilities too, and what they say holds', async () => {
+    const api = setupApi()
+    const created = await api.call('carol', 'POST', '/users/carol/repos', {
+      name: 'Scratch',
+      slug: 'scratch',
+    })
+    expect(created.body).toMatchObject({ abilities: { update: true, destroy: true } })
+    const changed = await api.call('carol', 'PUT', '/repos/carol/scratch', { name: 'S' })
+    expect(changed.body).toMatchObject({ abilities: { update: true }, meta: { liked: false } })
+    const bob = await callWith(api, 'bob', ALL, '/repos/alice/api-handbook')
+    expect(bob.body).toMatchObject({ abilities: { destroy: false } })
+    const tried = await api.call('bob', 'DELETE', '/repos/alice/api-handbook')
+    expect(tried.status).toBe(403)
+  })
+
+  it('a document: update and destroy by the repository’s rights and the doc scope', async () => {
+    const api = setupApi()
+    const Doc = envelope(z.object({ slug: z.string() }))
+    const read = async (login: string, scope: string) =>
+      Doc.parse((await callWith(api, login, scope, DOC)).body)
+    const owner = await read('alice', ALL)
+    expect(owner.abilities).toEqual({ update: true, destroy: true })
+    expect(owner.meta).toEqual({ liked: false })
+    expect((await read('alice', 'doc:read')).abilities).toEqual({ update: false, destroy: false })
+    expect((await read('bob', ALL)).abilities).toEqual({ update: false, destroy: false })
+    const byId = Doc.parse((await callWith(api, 'alice', ALL, '/repos/docs/40001')).body)
+    expect(byId.abilities).toEqual({ update: true, destroy: true })
+    const created = await api.call('alice', 'POST', '/repos/alice/api-handbook/docs', {
+      slug: 'new',
+      body: 'x',
+    })
+    expect(created.body).toMatchObject({ abilities: { update: true, destroy: true } })
+  })
+
+  it('another user’s record: meta says whether the caller follows them', async () => {
+    const api = setupApi()
+    const { body } = await callWith(api, 'alice', '', '/users/bob')
+    expect(envelope(UserSchema).parse(body).meta).toEqual({ followed: false })
   })
 })

@@ -6,6 +6,7 @@ import { createBook, deleteBook, listBooks, updateBook, visibleBook } from '../m
 import { showToc, updateToc } from '../model/toc'
 import { parseTocMarkdown, type OutlineItem } from '../model/toc-markdown'
 import { EmulatorError, excerpt } from '../emulator-error'
+import { bookEnvelope } from './envelope'
 import { bodyFieldsOf, bookRefOf, createSubApp, mountRoutes, queryOf, VISIBILITY } from './kit'
 import type { ApiContext, ApiKit } from './kit'
 import { bookDetailShape, bookShape, tocShape } from './shapes'
@@ -52,12 +53,13 @@ export function createRepoApi(kit: ApiKit) {
         : { description: fields.str('description') ?? '' }),
     }
     const book = createBook(state, viewer(c), c.req.param('login') ?? '', input)
-    return c.json({ data: bookShape(state, book, origin) })
+    return c.json(bookEnvelope(state, kit.caller(c), book, bookShape(state, book, origin)))
   }
   const show = (c: ApiContext) => {
     const book = visibleBook(state, viewer(c), bookRefOf(c))
     const toc = showToc(state, viewer(c), bookRefOf(c))
-    return c.json({ data: bookDetailShape(state, book, toc, origin) })
+    const data = bookDetailShape(state, book, toc, origin)
+    return c.json(bookEnvelope(state, kit.caller(c), book, data))
   }
   const update = async (c: ApiContext) => {
     const fields = await bodyFieldsOf(c)
@@ -71,7 +73,7 @@ export function createRepoApi(kit: ApiKit) {
       }).filter(([, v]) => v !== undefined),
     )
     const book = updateBook(state, viewer(c), bookRefOf(c), input)
-    return c.json({ data: bookShape(state, book, origin) })
+    return c.json(bookEnvelope(state, kit.caller(c), book, bookShape(state, book, origin)))
   }
   const remove = (c: ApiContext) => {
     const book = deleteBook(state, viewer(c), bookRefOf(c))

@@ -1,6 +1,7 @@
 /** Tag user: the caller, the heartbeat and the public user lookup (docs/service.md#endpoints). */
 import { EmulatorError } from '../emulator-error'
 import { userByKey } from '../model/state'
+import { userEnvelope } from './envelope'
 import { userRecord } from './records'
 import { createSubApp, type ApiKit } from './kit'
 
@@ -18,7 +19,7 @@ export function createUserApi(kit: ApiKit) {
   app.get(...kit.route('user.show'), (c) => {
     const user = userByKey(kit.state, c.req.param('login') ?? '')
     if (user === undefined) throw new EmulatorError(404, 'User not found')
-    return c.json({ data: userRecord(user, kit.origin) })
+    return c.json(userEnvelope(userRecord(user, kit.origin)))
   })
 
   return app
