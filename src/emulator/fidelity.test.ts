@@ -162,3 +162,40 @@ describe('the envelope of a single record carries abilities and meta (docs/servi
     expect(envelope(UserSchema).parse(body).meta).toEqual({ followed: false })
   })
 })
+
+describe('a user’s books_count and public_books_count follow the repositories', () => {
+  const Counts = z.object({ books_count: z.int(), public_books_count: z.int() })
+  const countsOf = async (api: ReturnType<typeof setupApi>, path: string) => {
+    const answer = await api.call('carol', 'GET', path)
+    const counts = envelope(Counts).parse(answer.body).data
+    return [counts.books_count, counts.public_books_count]
+  }
+
+  it('as repositories are created, made private or public, and deleted', async () => {
+    const api = setupApi()
+    const start = await countsOf(api, '/user')
+    const [books = 0, open = 0] = start
+    expect(await countsOf(api, '/users/carol')).toEqual(start)
+    await api.call('carol', 'POST', '/users/carol/repos', { name: 'A', slug: 'a', public: 1 })
+    await api.call('carol', 'POST', '/users/carol/repos', { name: 'B', slug: 'b' })
+    expect(await countsOf(api, '/user')).toEqual([books + 2, open + 1])
+    await api.call('carol', 'PUT', '/repos/carol/a', { public: 0 })
+    await api.call('carol', 'PUT', '/repos/carol/b', { public: 1 })
+    await api.call('carol', 'PUT', '/repos/carol/b', { public: 2 })
+    expect(await countsOf(api, '/user')).toEqual([books + 2, open])
+    await api.call('carol', 'PUT', '/repos/carol/b', { public: 1 })
+    expect(await countsOf(api, '/users/carol')).toEqual([books + 2, open + 1])
+    await api.call('carol', 'DELETE', '/repos/carol/b')
+    await api.call('carol', 'DELETE', '/repos/carol/a')
+    expect(await countsOf(api, '/user')).toEqual(start)
+  })
+
+  it('in the owner embedded in a repository’s record too', async () => {
+    const api = setupApi()
+    const [books = 0, open = 0] = await countsOf(api, '/user')
+    await api.call('carol', 'POST', '/users/carol/repos', { name: 'A', slug: 'a', public: 1 })
+    const answer = await api.call('carol', 'GET', '/repos/carol/a')
+    const owner = envelope(z.object({ user: Counts })).parse(answer.body).data.user
+    expect([owner.books_count, owner.public_books_count]).toEqual([books + 1, open + 1])
+  })
+})

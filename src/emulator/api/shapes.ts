@@ -3,21 +3,34 @@
  * V2DocDetail, V2DocVersion(Detail), V2TocItem, V2Group, V2GroupUser). Users and the existing
  * repository fields keep records.ts's shapes, which the web app parses (protocol/schemas.ts).
  */
-import { avatarUrl, text, userRecord } from './records'
+import { avatarUrl, text, userRecord, type BookCounts } from './records'
 import { itemsCount, ownerLogin, teamOf, type ModelState } from '../model/state'
 import type { TocEntry } from '../model/toc'
 import { wordCount } from '../model/state'
-import type { Book, Doc, DocVersion, Membership, Team } from '../model/types'
+import type { Book, Doc, DocVersion, Membership, Owner, Team } from '../model/types'
+import type { SeedUser } from '../seed'
 
 export type Shape = Record<string, unknown>
 
+/** An owner's repositories, counted as they are now (records.ts, BookCounts). */
+function bookCounts(state: ModelState, owner: Owner): BookCounts {
+  const books = state.books.filter((b) => b.owner.kind === owner.kind && b.owner.id === owner.id)
+  return {
+    books_count: books.length,
+    public_books_count: books.filter((book) => book.public === 1).length,
+  }
+}
+
+export function userRecordOf(state: ModelState, user: SeedUser, origin: string) {
+  return userRecord(user, origin, bookCounts(state, { kind: 'user', id: user.id }))
+}
+
 export function userShape(state: ModelState, userId: number, origin: string): Shape | null {
   const user = state.users.find((candidate) => candidate.id === userId)
-  return user === undefined ? null : userRecord(user, origin)
+  return user === undefined ? null : userRecordOf(state, user, origin)
 }
 
 export function teamShape(state: ModelState, team: Team, origin: string): Shape {
-  const books = state.books.filter((b) => b.owner.kind === 'team' && b.owner.id === team.id)
   return {
     id: team.id,
     type: 'Group',
@@ -25,8 +38,7 @@ export function teamShape(state: ModelState, team: Team, origin: string): Shape 
     name: team.name,
     description: text(team.description),
     avatar_url: avatarUrl(origin, team.login),
-    books_count: books.length,
-    public_books_count: books.filter((book) => book.public === 1).length,
+    ...bookCounts(state, { kind: 'team', id: team.id }),
     members_count: team.members.length,
     public: team.public,
     created_at: team.createdAt,
