@@ -199,3 +199,42 @@ describe('a user’s books_count and public_books_count follow the repositories'
     expect([owner.books_count, owner.public_books_count]).toEqual([books + 1, open + 1])
   })
 })
+
+describe('a repository’s slug must be one a path can name (src/protocol/endpoint-path.ts)', () => {
+  it.each([
+    ['a space and "!"', 'bad slug!'],
+    ['a slash', 'a/b'],
+    ['dots alone', '..'],
+    ['one dot', '.'],
+    ['CJK', '路径'],
+    ['191 characters', 'x'.repeat(191)],
+    ['a tab', 'tab\there'],
+  ])(
+    'refuses one with %s with 400 naming the field, on create and on update, changing nothing',
+    async (_, slug) => {
+      const api = setupApi()
+      const created = await api.call('alice', 'POST', '/groups/payments-docs/repos', {
+        name: 'x',
+        slug,
+      })
+      expect(created.status).toBe(400)
+      expect(ErrorBodySchema.parse(created.body).message).toMatch(
+        /^请求参数非法: the field "slug" \(".*"\) must be letters, digits, "\.", "-" and "_"/u,
+      )
+      const updated = await api.call('alice', 'PUT', '/repos/alice/api-handbook', { slug })
+      expect(updated.status).toBe(400)
+      expect(ErrorBodySchema.parse(updated.body).message).toContain('the field "slug"')
+      const list = await api.call('alice', 'GET', '/groups/payments-docs/repos')
+      expect((list.body as { data: unknown[] }).data).toHaveLength(2)
+      expect((await api.call('alice', 'GET', '/repos/alice/api-handbook')).status).toBe(200)
+    },
+  )
+
+  it('takes letters, digits, ".", "-" and "_", and the repository is then reachable by it', async () => {
+    const api = setupApi()
+    const slug = 'Release_notes-v2.1'
+    const created = await api.call('alice', 'POST', '/users/alice/repos', { name: 'x', slug })
+    expect(created.status).toBe(200)
+    expect((await api.call('alice', 'GET', `/repos/alice/${slug}`)).status).toBe(200)
+  })
+})
