@@ -3,6 +3,7 @@
  * V2DocDetail, V2DocVersion(Detail), V2TocItem, V2Group, V2GroupUser). Users and the existing
  * repository fields keep records.ts's shapes, which the web app parses (protocol/schemas.ts).
  */
+import { escapeHtml, markdownToHtml } from './markdown-html'
 import { avatarUrl, text, userRecord, type BookCounts } from './records'
 import { itemsCount, ownerLogin, teamOf, type ModelState } from '../model/state'
 import type { TocEntry } from '../model/toc'
@@ -83,15 +84,13 @@ export function bookDetailShape(state: ModelState, book: Book, toc: TocEntry[], 
   return { ...bookShape(state, book, origin), toc_yml: ['- type: META', ...lines].join('\n') }
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"]/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch] ?? ch,
-  )
-
-/** A plain rendering: HTML bodies as they are, others as escaped paragraphs. */
+/**
+ * Markdown rendered (markdown-html.ts, its HTML escaped), HTML bodies as they are, and Lake
+ * (Yuque's own XML-like format, not modelled) as escaped paragraphs.
+ */
 export function bodyHtml(doc: Pick<Doc, 'format' | 'body'>): string {
   if (doc.format === 'html') return doc.body
+  if (doc.format === 'markdown') return markdownToHtml(doc.body)
   return doc.body
     .split(/\n{2,}/)
     .map((part) => `<p>${escapeHtml(part)}</p>`)
