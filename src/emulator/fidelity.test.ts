@@ -17,7 +17,7 @@ async function callWith(
   login: string,
   scope: string,
   path: string,
-  init: { method?: string; body?: string; headers?: Record<string, string> } = {},
+  init: { method?: string; body?: BodyInit; headers?: Record<string, string> } = {},
 ) {
   const token = await api.tokenFor(login, scope)
   const response = await api.app.request(`/api/v2${path}`, {
@@ -236,5 +236,58 @@ describe('a repository’s slug must be one a path can name (src/protocol/endpoi
     const created = await api.call('alice', 'POST', '/users/alice/repos', { name: 'x', slug })
     expect(created.status).toBe(200)
     expect((await api.call('alice', 'GET', `/repos/alice/${slug}`)).status).toBe(200)
+  })
+})
+
+describe('a POST or PUT body must be JSON, sent as application/json (docs/service.md#verbs-and-bodies)', () => {
+  const body = JSON.stringify({ name: 'X', slug: 'x' })
+
+  it.each([
+    ['text/plain', body],
+    ['application/x-www-form-urlencoded', 'name=X&slug=x'],
+    ['multipart/form-data; boundary=b', '--b--'],
+    ['application/jsonp', body],
+    [null, body],
+  ])(
+    'refuses Content-Type %s with 415 saying what to send, creating nothing',
+    async (type, sent) => {
+      const api = setupApi()
+      const headers: Record<string, string> = type === null ? {} : { 'Content-Type': type }
+      // Bytes, not a string: fetch gives a string body a "text/plain" type of its own.
+      const post = await callWith(api, 'alice', 'repo', '/users/alice/repos', {
+        method: 'POST',
+        body: new TextEncoder().encode(sent),
+        headers,
+      })
+      expect(post.response.status).toBe(415)
+      expect(ErrorBodySchema.parse(post.body)).toEqual({
+        status: 415,
+        message: `The request body must be JSON sent with "Content-Type: application/json", not ${type === null ? 'without a Content-Type' : `"${type}"`}.`,
+      })
+      const put = await callWith(api, 'alice', 'repo', '/repos/alice/api-handbook', {
+        method: 'PUT',
+        body: new TextEncoder().encode(JSON.stringify({ name: 'Y' })),
+        headers,
+      })
+      expect(put.response.status).toBe(415)
+      const read = await callWith(api, 'alice', 'repo', '/repos/alice/x')
+      expect(read.response.status).toBe(404)
+    },
+  )
+
+  it('takes application/json, with parameters and in any case', async () => {
+    const api = setupApi()
+    for (const [slug, type] of [
+      ['a', 'application/json'],
+      ['b', 'application/json; charset=utf-8'],
+      ['c', 'Application/JSON'],
+    ] as const) {
+      const post = await callWith(api, 'alice', 'repo', '/users/alice/repos', {
+        method: 'POST',
+        body: JSON.stringify({ name: 'X', slug }),
+        headers: { 'Content-Type': type },
+      })
+      expect([type, post.response.status]).toEqual([type, 200])
+    }
   })
 })
