@@ -96,6 +96,21 @@ export function areaOf(path: string): Area {
 }
 
 /**
+ * Where a request goes, for the rules that cover part of the emulator (profiles.ts,
+ * `userAgentRequiredIn`): the API, the OAuth endpoints the seed lists (`/oauth2/…`: authorize with
+ * its sign-in and consent steps, and token; docs/service.md#endpoints), or the website's other
+ * pages (the sign-in posts, personal tokens, avatars). Test control is none of them.
+ */
+export type Zone = 'api' | 'oauth2' | 'site'
+
+export function zoneOf(path: string): Zone | null {
+  const area = areaOf(path)
+  if (area === 'control') return null
+  if (area === 'api') return 'api'
+  return path.startsWith('/oauth2/') ? 'oauth2' : 'site'
+}
+
+/**
  * The scopes an app may request (docs/service.md#operator-approved-scopes: `attach_upload` only
  * when enabled).
  */

@@ -7,14 +7,14 @@ import { describe, expect, it } from 'vitest'
 import { signClientCode } from '../protocol/client-code'
 import { OAuthErrorSchema } from '../protocol/schemas'
 import { createEmulator, type EmulatorOptions } from './emulator'
-import { openSignIn, redeemCode, tokenThroughPages } from '../testing/emulator-pages'
+import { openSignIn, redeemCode, tokenThroughPages, withUserAgent } from '../testing/emulator-pages'
 
 const START = Date.parse('2025-01-15T10:00:00.000Z')
 
 function setup(options: EmulatorOptions = {}) {
   let time = START
   const emulator = createEmulator({ clock: () => time, ...options })
-  return { ...emulator, advance: (ms: number) => (time += ms) }
+  return { ...emulator, app: withUserAgent(emulator.app), advance: (ms: number) => (time += ms) }
 }
 type App = ReturnType<typeof setup>['app']
 

@@ -2,7 +2,7 @@
  * Each switch of the profile table (profiles.ts) in both profiles, through `app.request()`:
  * status, body and headers. docs/emulator.md names these tests beside each rule. Then the rules
  * both profiles share: the User-Agent check (empty counts as missing, refused before counting),
- * the rate-limit headers on every answer of the API and the token endpoint, counted team book
+ * the rate-limit headers on every answer of the API and the OAuth endpoints, counted team book
  * counts and never-null descriptions.
  */
 import { describe, expect, it } from 'vitest'
@@ -187,11 +187,32 @@ describe('userAgentRequiredIn: a request without User-Agent', () => {
     expect((await errorBody(response)).message).toContain('User-Agent header is required')
   })
 
-  it('seed: the token endpoint and the authorize page still answer it', async () => {
+  it('seed: the OAuth endpoints refuse it as the API does (token 400 invalid_request, authorize and consent 403 pages); the website’s other pages answer it', async () => {
     const { app } = setup('seed')
-    expect((await wrongSecret(app, {})).status).toBe(401)
-    const page = await app.request('/oauth2/authorize?client_id=playground-web&response_type=code')
-    expect(page.status).toBe(200)
+    const token = await wrongSecret(app, {})
+    expect(token.status).toBe(400)
+    const body = OAuthErrorSchema.parse(await token.json())
+    expect(body.error).toBe('invalid_request')
+    expect(body.error_description).toContain('User-Agent header is required')
+    for (const path of [
+      '/oauth2/authorize?client_id=playground-web&response_type=code',
+      '/oauth2/authorize/consent?request=x',
+    ]) {
+      const page = await app.request(path)
+      expect([path, page.status]).toEqual([path, 403])
+      expect(page.headers.get('Content-Type')).toMatch(/^text\/html/)
+      expect(await page.text()).toContain('User-Agent header is required')
+      expect((await app.request(path, { headers: UA })).status).not.toBe(403)
+    }
+    expect((await wrongSecret(app, UA)).status).toBe(401)
+    expect((await app.request('/settings/tokens')).status).toBe(200)
+  })
+
+  it('observed: the website’s other pages refuse it too', async () => {
+    const { app } = setup('observed')
+    const page = await app.request('/settings/tokens')
+    expect(page.status).toBe(403)
+    expect(await page.text()).toContain('User-Agent header is required')
   })
 
   it('observed: the token endpoint refuses it with 400 invalid_request, uncached', async () => {
@@ -266,6 +287,36 @@ describe.each(PROFILE_NAMES)('in both profiles (%s)', (profile) => {
     expect(issued.headers.get('X-RateLimit-Remaining')).toBe(String(budget))
   })
 
+  it('the authorize, sign-in and consent pages carry X-RateLimit-Limit and -Remaining without spending the budget', async () => {
+    const budget = PROFILES[profile].anonymousBudget?.limit ?? 5000
+    const { app } = setup(profile)
+    const seen: [string, string | null, string | null][] = []
+    // The pages as a browser goes through them, each answer's rate-limit headers recorded.
+    const recording = {
+      request: async (input: string, init?: RequestInit) => {
+        const response = await app.request(input, init)
+        const { pathname } = new URL(input, 'http://127.0.0.1:4010')
+        seen.push([
+          `${init?.method ?? 'GET'} ${pathname}`,
+          response.headers.get('X-RateLimit-Limit'),
+          response.headers.get('X-RateLimit-Remaining'),
+        ])
+        return response
+      },
+    } as unknown as App
+    const params = new URLSearchParams({ client_id: 'playground-web', response_type: 'code' })
+    await authorizeThroughPages(recording, `/oauth2/authorize?${params.toString()}`, {
+      login: 'bob',
+    })
+    const all = String(budget)
+    expect(seen).toEqual([
+      ['GET /oauth2/authorize', all, all],
+      ['POST /session', all, all],
+      ['GET /oauth2/authorize/consent', all, all],
+      ['POST /oauth2/authorize/decision', all, all],
+    ])
+  })
+
   it('a team’s books_count and public_books_count count its repositories', async () => {
     const repo = (id: number, slug: string, visibility: 0 | 1): SeedRepo => ({
       id,
@@ -283,18 +334,23 @@ describe.each(PROFILE_NAMES)('in both profiles (%s)', (profile) => {
     const [first, ...others] = seedGroups
     if (first === undefined) throw new Error('the seed has no team')
     const team = { ...first, repos: [repo(9001, 'open', 1), repo(9002, 'closed', 0)] }
-    const { app } = setup(profile, { groups: [team, ...others] })
-    const token = await tokenFor(app, 'alice', 'group:read')
-    const response = await get(app, '/api/v2/users/alice/groups', token)
     const Counts = z.object({
       login: z.string(),
       books_count: z.int(),
       public_books_count: z.int(),
     })
-    const groups = envelope(z.array(Counts))
-      .parse(await response.json())
-      .data.map((group) => [group.login, group.books_count, group.public_books_count])
-    expect(groups).toContainEqual([team.login, 2, 1])
+    const countsOf = async (groups: typeof seedGroups) => {
+      const { app } = setup(profile, { groups })
+      const token = await tokenFor(app, 'alice', 'group:read')
+      const response = await get(app, '/api/v2/users/alice/groups', token)
+      const found = envelope(z.array(Counts))
+        .parse(await response.json())
+        .data.find((group) => group.login === team.login)
+      return [found?.books_count ?? 0, found?.public_books_count ?? 0]
+    }
+    // The team's repositories of seed-content.ts, and the two of SeedGroup.repos beside them.
+    const [books = 0, open = 0] = await countsOf(seedGroups)
+    expect(await countsOf([team, ...others])).toEqual([books + 2, open + 1])
   })
 
   it('descriptions the OpenAPI document types as strings are "" where the seed has none, never null', async () => {

@@ -9,7 +9,7 @@
  * - `observed`: the service as its OpenAPI document (spec/yuque-openapi-2.0.1.json) and its
  *   clients show it today (docs/service.md#facts-of-the-real-service).
  */
-import type { Area } from './context'
+import type { Zone } from './context'
 
 export const PROFILE_NAMES = ['seed', 'observed'] as const
 export type ProfileName = (typeof PROFILE_NAMES)[number]
@@ -81,12 +81,13 @@ export const PROFILE_RULES = {
         '"No X-RateLimit-Reset and no Retry-After is documented" (docs/service.md#no-retry-after); yuque-openapi-2.0.1.json components.responses.429 declares no header',
     },
   }),
-  userAgentRequiredIn: rule<readonly Area[]>({
-    decides: 'which areas refuse a request without User-Agent (api, token endpoint, pages)',
-    seed: ['api'],
-    observed: ['api', 'token', 'page'],
+  userAgentRequiredIn: rule<readonly Zone[]>({
+    decides:
+      'which parts refuse a request without User-Agent (the API, the OAuth endpoints /oauth2/…, the website’s other pages)',
+    seed: ['api', 'oauth2'],
+    observed: ['api', 'oauth2', 'site'],
     evidence: {
-      seed: 'docs/service.md#errors lists the refusal among the API’s errors; browsers always send one to the pages',
+      seed: 'docs/service.md#user-agent, the seed’s rule "Every request must carry a User-Agent header; a request without it is rejected", over the requests the seed describes (docs/service.md#requests): the API and the OAuth endpoints on {auth_url} (docs/service.md#endpoints); the website’s other pages are not among them',
       observed:
         'docs/service.md#user-agent, general request rules: "Every request must carry a User-Agent header; a request without it is rejected"',
     },

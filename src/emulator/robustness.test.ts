@@ -99,7 +99,7 @@ describe('unknown routes and methods', () => {
 
   it('answers a wrong method on a page with a 405 HTML page and Allow', async () => {
     const { app } = createEmulator()
-    const response = await app.request('/oauth2/authorize', { method: 'PUT' })
+    const response = await app.request('/oauth2/authorize', { method: 'PUT', headers: UA })
     expect(response.status).toBe(405)
     expect(response.headers.get('Allow')).toContain('GET')
     expect(response.headers.get('Content-Type')).toContain('text/html')

@@ -3,8 +3,8 @@ import { z } from 'zod/mini'
 import { GroupSchema, RepoSchema, UserSchema } from '../protocol/schemas'
 import { SCOPES } from '../protocol/scopes'
 import { allowedScopesOf } from './context'
-import { createDirectory, userRecord } from './api/records'
-import { bookShape, teamShape } from './api/shapes'
+import { createDirectory } from './api/records'
+import { bookShape, teamShape, userRecordOf } from './api/shapes'
 import { createModel } from './model/create-model'
 import { SEED_PASSWORD, seedApps, seedGroups, seedUsers } from './seed'
 
@@ -59,8 +59,9 @@ describe('the seed', () => {
 
 describe('the records built from the seed', () => {
   it('parse as users, with no e-mail or telephone', () => {
+    const state = seedModel()
     for (const user of seedUsers) {
-      const record = userRecord(user, ORIGIN)
+      const record = userRecordOf(state, user, ORIGIN)
       expect(z.strictObject(UserSchema.shape).parse(record)).toEqual(record)
       expect(record.avatar_url).toBe(`${ORIGIN}/avatars/${user.login}.svg`)
     }

@@ -87,6 +87,32 @@ export function parseForms(html: string): ParsedForm[] {
   return forms
 }
 
+/**
+ * The emulator's app as clients and browsers reach it: every request carries a User-Agent unless
+ * it sets its own (docs/service.md#user-agent; the emulator refuses a request without one at the
+ * API and the OAuth endpoints). For tests whose subject is something else.
+ */
+export function withUserAgent<A extends Pick<Hono, 'request'>>(
+  app: A,
+  agent = 'emulator-test/1.0',
+): A {
+  const request: Hono['request'] = (input, init, ...rest) => {
+    if (input instanceof Request) {
+      if (input.headers.has('User-Agent')) return app.request(input, init, ...rest)
+      const headers = new Headers(input.headers)
+      headers.set('User-Agent', agent)
+      return app.request(new Request(input, { headers }), init, ...rest)
+    }
+    const headers = new Headers(init?.headers)
+    if (!headers.has('User-Agent')) headers.set('User-Agent', agent)
+    return app.request(input, { ...init, headers }, ...rest)
+  }
+  return new Proxy(app, {
+    get: (target, key, receiver) =>
+      key === 'request' ? request : Reflect.get(target, key, receiver),
+  })
+}
+
 /** A minimal cookie jar for one host: enough for the emulator's session cookie. */
 class CookieJar {
   private readonly cookies = new Map<string, string>()

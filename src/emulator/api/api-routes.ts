@@ -43,20 +43,28 @@ function scopeRefusal(refusal: ScopeRefusal, needed: string, caller: Caller): Em
 }
 
 /**
- * docs/service.md#scope-headers: announce the scope the endpoint's row needs
- * (X-Accepted-OAuth-Scopes), then check it before the handler runs. A row that needs no session
- * still needs a token when the profile says every call does (`everyCallNeedsToken`).
+ * docs/service.md#scope-headers: announce the scope a call needs (X-Accepted-OAuth-Scopes), then
+ * refuse a caller without a token (401) or whose token lacks it (as the profile says).
+ */
+function requireScope(c: Context<ApiEnv>, needed: string): void {
+  c.header(HEADERS.acceptedScopes, needed)
+  const caller = requireCaller(c)
+  if (missingScopes(caller.token.scopes, [needed]).length > 0) {
+    throw scopeRefusal(c.get('rules').scopeRefusal, needed, caller)
+  }
+}
+
+/**
+ * The scope the endpoint's row needs, checked before the handler runs (requireScope). A row that
+ * needs no session still needs a token when the profile says every call does
+ * (`everyCallNeedsToken`).
  */
 function requireScopeOf(endpoint: Endpoint): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const needed = endpoint.scope
     const rules = c.get('rules')
     if (needed !== null) {
-      c.header(HEADERS.acceptedScopes, needed)
-      const caller = requireCaller(c)
-      if (missingScopes(caller.token.scopes, [needed]).length > 0) {
-        throw scopeRefusal(rules.scopeRefusal, needed, caller)
-      }
+      requireScope(c, needed)
     } else if (endpoint.needsSession || rules.everyCallNeedsToken) {
       requireCaller(c)
     }
@@ -106,6 +114,7 @@ export function createApiRoutes(deps: EmulatorDeps): Hono<ApiEnv> {
     state: deps.model,
     origin: deps.origin,
     caller: requireCaller,
+    requireScope,
     route(id) {
       const endpoint = endpointById(id)
       handled.add(id)

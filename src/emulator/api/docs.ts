@@ -14,6 +14,7 @@ import {
   versionsOf,
   type DocInput,
 } from '../model/docs'
+import type { Book, Doc } from '../model/types'
 import {
   bookRefOf,
   createSubApp,
@@ -25,6 +26,7 @@ import {
   type ApiKit,
   bodyFieldsOf,
 } from './kit'
+import { docEnvelope } from './envelope'
 import { docDetailShape, docShape, versionDetailShape, versionShape } from './shapes'
 
 const OPTIONAL = ['hits', 'tags', 'latest_version_id']
@@ -54,6 +56,9 @@ export function createDocApi(kit: ApiKit) {
   const { state, origin } = kit
   const viewer = (c: ApiContext) => kit.caller(c).user.id
   const key = (c: ApiContext) => c.req.param('id') ?? ''
+  /** A document that still exists, with what the caller may do with it (envelope.ts). */
+  const detail = (c: ApiContext, doc: Doc, book: Book) =>
+    docEnvelope(state, kit.caller(c), book, docDetailShape(state, doc, book, origin))
 
   const list = (c: ApiContext) => {
     const query = queryOf(c)
@@ -82,16 +87,16 @@ export function createDocApi(kit: ApiKit) {
       ...input,
       body: input.body ?? '',
     })
-    return c.json({ data: docDetailShape(state, doc, book, origin) })
+    return c.json(detail(c, doc, book))
   }
   const show = (c: ApiContext) => {
     checkPages(c)
     const { book, doc } = showDoc(state, viewer(c), bookRefOf(c), key(c))
-    return c.json({ data: docDetailShape(state, doc, book, origin) })
+    return c.json(detail(c, doc, book))
   }
   const update = async (c: ApiContext) => {
     const { book, doc } = updateDoc(state, viewer(c), bookRefOf(c), key(c), await docInput(c))
-    return c.json({ data: docDetailShape(state, doc, book, origin) })
+    return c.json(detail(c, doc, book))
   }
   const remove = (c: ApiContext) => {
     const { book, doc } = deleteDoc(state, viewer(c), bookRefOf(c), key(c))
@@ -101,7 +106,7 @@ export function createDocApi(kit: ApiKit) {
   app.get(...kit.route('doc.showByDocId'), (c) => {
     checkPages(c)
     const { book, doc } = showDocById(state, viewer(c), Number(key(c)))
-    return c.json({ data: docDetailShape(state, doc, book, origin) })
+    return c.json(detail(c, doc, book))
   })
 
   mountRoutes(app, kit, [

@@ -25,6 +25,11 @@ export interface ApiKit {
   route(id: EndpointId): readonly [string, MiddlewareHandler<ApiEnv>]
   /** The signed-in caller, or a 401. */
   caller(c: ApiContext): Caller
+  /**
+   * For an operation whose scope depends on its input (the table's row says null): announces
+   * `scope` and refuses a token without it, as the row's guard does.
+   */
+  requireScope(c: ApiContext, scope: string): void
 }
 
 const STATUS_OF = { missing: 404, denied: 403, invalid: 422 } as const
@@ -104,8 +109,23 @@ export function queryOf(c: ApiContext) {
   return { int, text, bool, dateTime }
 }
 
-/** The JSON body as an object, or the document's 400. */
+/** `application/json`, with parameters (charset) or not, in any case (RFC 9110 §8.3.1). */
+const JSON_TYPE = /^application\/json\s*(;|$)/i
+
+/**
+ * The JSON body as an object, or the document's 400. docs/service.md#verbs-and-bodies: "A POST or
+ * PUT sends its body as JSON, with `Content-Type: application/json`"; another type, or none, is
+ * 415 (RFC 9110 §15.5.16), as the playground's proxy answers it (src/proxy/api/api-body.ts).
+ */
 export async function readBody(c: ApiContext): Promise<Record<string, unknown>> {
+  const type = c.req.header('Content-Type')
+  if (type === undefined || !JSON_TYPE.test(type)) {
+    const sent = type === undefined ? 'without a Content-Type' : `"${excerpt(type, 60)}"`
+    throw new EmulatorError(
+      415,
+      `The request body must be JSON sent with "Content-Type: application/json", not ${sent}.`,
+    )
+  }
   let body: unknown
   try {
     body = JSON.parse(await c.req.text())

@@ -5,7 +5,7 @@ import { ErrorBodySchema } from '../../protocol/schemas'
 import { EmulatorError } from '../emulator-error'
 import { setupApi } from '../../testing/api-setup'
 import type { ApiEnv } from './kit'
-import { honoPathOf, mountNotEmulated, notEmulated } from './not-emulated'
+import { honoPathOf, mountNotEmulated, notEmulated, UNDOCUMENTED } from './not-emulated'
 import { schemaProblems } from '../../testing/schema-check'
 
 describe('operations without a handler', () => {
@@ -37,6 +37,41 @@ describe('operations without a handler', () => {
   it('match numeric ids only where the table says id', () => {
     const byId = ENDPOINTS.find((e) => e.id === 'repo.showById')
     expect(byId === undefined ? '' : honoPathOf(byId)).toBe('/repos/:book_id{[0-9]+}')
+  })
+})
+
+describe('paths the document lacks that clients call (UNDOCUMENTED)', () => {
+  it('answer 501 "not emulated", saying why, not a 404 that reads like a missing team', async () => {
+    const api = setupApi()
+    const answers = await Promise.all(
+      UNDOCUMENTED.map(async ({ method, path }) => {
+        const concrete = path.replace('{login}', 'yuque-lab')
+        const body = method === 'GET' || method === 'DELETE' ? undefined : {}
+        const answer = await api.call('alice', method, concrete, body)
+        return [`${method} ${path}`, answer.status, ErrorBodySchema.parse(answer.body).message]
+      }),
+    )
+    expect(answers).toEqual(
+      UNDOCUMENTED.map(({ method, path, why }) => [
+        `${method} ${path}`,
+        501,
+        `not emulated: ${method} ${path} (${why})`,
+      ]),
+    )
+    expect(answers.map(([line]) => line)).toEqual(
+      expect.arrayContaining(['GET /groups/{login}', 'POST /upload/attach']),
+    )
+  })
+
+  it('leave the table’s operations below them, and unknown paths, as they were', async () => {
+    const api = setupApi()
+    expect((await api.call('alice', 'GET', '/groups/payments-docs/users')).status).toBe(200)
+    const unknown = await api.call('alice', 'GET', '/groups/payments-docs/nothing')
+    expect([unknown.status, unknown.body]).toEqual([404, { status: 404, message: 'Not Found' }])
+    // No UNDOCUMENTED path is also an operation of the table.
+    for (const { method, path } of UNDOCUMENTED) {
+      expect(ENDPOINTS.some((e) => e.method === method && e.path === path)).toBe(false)
+    }
   })
 })
 

@@ -1,11 +1,18 @@
 /**
  * The endpoint table as Hono routes: each served route checks that the table agrees which
  * operation a path is, and every operation of the table without a handler answers
- * `501 not emulated: <METHOD> <path template>`, never a 404 that reads like a missing record.
+ * `501 not emulated: <METHOD> <path template>`, never a 404 that reads like a missing record. So
+ * do the paths clients call that the document lacks (UNDOCUMENTED).
  */
 import type { Hono, MiddlewareHandler } from 'hono'
 import { PLAYGROUND_API_BASE, requestLine } from '../../protocol/endpoint-path'
-import { ENDPOINTS, matchEndpoint, type Endpoint, type EndpointId } from '../../protocol/endpoints'
+import {
+  ENDPOINTS,
+  matchEndpoint,
+  type Endpoint,
+  type EndpointId,
+  type HttpMethod,
+} from '../../protocol/endpoints'
 import { EmulatorError } from '../emulator-error'
 import type { ApiEnv } from './kit'
 
@@ -35,15 +42,44 @@ export function checkTableAgrees(id: EndpointId): MiddlewareHandler<ApiEnv> {
   }
 }
 
+const SDK_CALLS = 'the official SDK calls it; the OpenAPI document lists no such operation'
+
 /** The table's operations that no sub-app serves. */
 export function notEmulated(handled: ReadonlySet<string>): Endpoint[] {
   return ENDPOINTS.filter((endpoint) => !handled.has(endpoint.id))
 }
 
+/**
+ * Paths below the API base that clients call and the OpenAPI document lists no operation for:
+ * the team CRUD of the official Node SDK (`@yuque/sdk` 1.1.1, lib/group.js: `groups.list()`
+ * without a login, `create`, `get`, `update`, `delete`; its other methods call the document's
+ * paths, compat.test.ts "knows the path of every method of the SDK"), and the attachment upload
+ * the `attach_upload` scope is for (docs/service.md#operator-approved-scopes). The emulator
+ * serves none of them, and says so.
+ */
+export const UNDOCUMENTED: readonly { method: HttpMethod; path: string; why: string }[] = [
+  ...(['GET', 'POST'] as const).map((method) => ({ method, path: '/groups', why: SDK_CALLS })),
+  ...(['GET', 'PUT', 'DELETE'] as const).map((method) => ({
+    method,
+    path: '/groups/{login}',
+    why: SDK_CALLS,
+  })),
+  {
+    method: 'POST',
+    path: '/upload/attach',
+    why: 'the attach_upload scope’s upload; the OpenAPI document lists no such operation',
+  },
+]
+
 export function mountNotEmulated(api: Hono<ApiEnv>, handled: ReadonlySet<string>): void {
   for (const endpoint of notEmulated(handled)) {
     api.on(endpoint.method, honoPathOf(endpoint), () => {
       throw new EmulatorError(501, `not emulated: ${requestLine(endpoint)}`)
+    })
+  }
+  for (const { method, path, why } of UNDOCUMENTED) {
+    api.on(method, path.replace('{login}', ':login'), () => {
+      throw new EmulatorError(501, `not emulated: ${method} ${path} (${why})`)
     })
   }
 }

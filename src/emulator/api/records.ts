@@ -5,7 +5,7 @@
  * as a string (not nullable) is never null (`text`), in both profiles.
  */
 import type { User } from '../../protocol/schemas'
-import type { SeedGroup, SeedRepo, SeedUser } from '../seed'
+import type { SeedGroup, SeedUser } from '../seed'
 
 export interface Directory {
   users: readonly SeedUser[]
@@ -42,19 +42,21 @@ export function text(value: string | null): string {
   return value ?? ''
 }
 
-/** V2User `books_count` and `public_books_count`: the owner's repositories, counted. */
-function bookCounts(repos: readonly SeedRepo[]) {
-  return {
-    books_count: repos.length,
-    public_books_count: repos.filter((repo) => repo.public === 1).length,
-  }
+/**
+ * V2User `books_count` and `public_books_count`: the owner's repositories as the model holds them
+ * now, counted by the caller (shapes.ts, `userRecordOf`), so they follow creates, deletes and
+ * changes of visibility.
+ */
+export interface BookCounts {
+  books_count: number
+  public_books_count: number
 }
 
 export function avatarUrl(origin: string, login: string): string {
   return `${origin}/avatars/${encodeURIComponent(login)}.svg`
 }
 
-export function userRecord(user: SeedUser, origin: string): User {
+export function userRecord(user: SeedUser, origin: string, counts: BookCounts): User {
   return {
     id: user.id,
     type: 'User',
@@ -62,7 +64,7 @@ export function userRecord(user: SeedUser, origin: string): User {
     name: user.name,
     description: text(user.description),
     avatar_url: avatarUrl(origin, user.login),
-    ...bookCounts(user.repos),
+    ...counts,
     followers_count: user.followersCount,
     following_count: user.followingCount,
     public: 1,

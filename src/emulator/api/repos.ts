@@ -4,11 +4,40 @@
  */
 import { createBook, deleteBook, listBooks, updateBook, visibleBook } from '../model/books'
 import { showToc, updateToc } from '../model/toc'
+import { parseTocMarkdown, type OutlineItem } from '../model/toc-markdown'
+import { isValidSegment } from '../../protocol/endpoint-path'
+import { EmulatorError, excerpt } from '../emulator-error'
+import { bookEnvelope } from './envelope'
 import { bodyFieldsOf, bookRefOf, createSubApp, mountRoutes, queryOf, VISIBILITY } from './kit'
 import type { ApiContext, ApiKit } from './kit'
 import { bookDetailShape, bookShape, tocShape } from './shapes'
 
 const TOC_ACTIONS = ['appendNode', 'prependNode', 'editNode', 'removeNode'] as const
+
+/**
+ * A repository's slug is its name in paths (`/repos/{login}/{slug}`,
+ * docs/service.md#identifiers-in-paths): what that path's pattern takes
+ * (src/protocol/endpoint-path.ts, which the proxy's allow-list applies), and not dots alone, which
+ * a URL resolves away as a dot segment. A slug outside it would make a repository no path reaches.
+ */
+function checkSlug(slug: string): string {
+  if (isValidSegment('slug', slug) && !/^\.+$/.test(slug)) return slug
+  throw new EmulatorError(
+    400,
+    `请求参数非法: the field "slug" ("${excerpt(slug, 40)}") must be letters, digits, ".", "-" and "_" (at most 190, not dots alone).`,
+  )
+}
+
+/** The `toc` field read as its outline, or the document's 400 naming the line and why. */
+function tocOutline(text: string | undefined): OutlineItem[] | undefined {
+  if (text === undefined) return undefined
+  const parsed = parseTocMarkdown(text)
+  if (parsed.ok) return parsed.items
+  throw new EmulatorError(
+    400,
+    `请求参数非法: the field "toc", line ${parsed.line} ("${excerpt(parsed.text, 60)}"), ${parsed.reason}.`,
+  )
+}
 
 export function createRepoApi(kit: ApiKit) {
   const app = createSubApp()
@@ -32,32 +61,35 @@ export function createRepoApi(kit: ApiKit) {
     const fields = await bodyFieldsOf(c)
     const input = {
       name: fields.required('name'),
-      slug: fields.required('slug'),
+      slug: checkSlug(fields.required('slug')),
       public: fields.int('public', VISIBILITY) ?? 0,
       ...(fields.str('description') === undefined
         ? {}
         : { description: fields.str('description') ?? '' }),
     }
     const book = createBook(state, viewer(c), c.req.param('login') ?? '', input)
-    return c.json({ data: bookShape(state, book, origin) })
+    return c.json(bookEnvelope(state, kit.caller(c), book, bookShape(state, book, origin)))
   }
   const show = (c: ApiContext) => {
     const book = visibleBook(state, viewer(c), bookRefOf(c))
     const toc = showToc(state, viewer(c), bookRefOf(c))
-    return c.json({ data: bookDetailShape(state, book, toc, origin) })
+    const data = bookDetailShape(state, book, toc, origin)
+    return c.json(bookEnvelope(state, kit.caller(c), book, data))
   }
   const update = async (c: ApiContext) => {
     const fields = await bodyFieldsOf(c)
+    const slug = fields.str('slug')
     const input = Object.fromEntries(
       Object.entries({
         name: fields.str('name'),
-        slug: fields.str('slug'),
+        slug: slug === undefined ? undefined : checkSlug(slug),
         public: fields.int('public', VISIBILITY),
         description: fields.str('description'),
+        toc: tocOutline(fields.str('toc')),
       }).filter(([, v]) => v !== undefined),
     )
     const book = updateBook(state, viewer(c), bookRefOf(c), input)
-    return c.json({ data: bookShape(state, book, origin) })
+    return c.json(bookEnvelope(state, kit.caller(c), book, bookShape(state, book, origin)))
   }
   const remove = (c: ApiContext) => {
     const book = deleteBook(state, viewer(c), bookRefOf(c))

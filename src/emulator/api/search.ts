@@ -1,4 +1,11 @@
-/** Tag search: GET /search over the model (model/search.ts), 20 results a page. */
+/**
+ * Tag search: GET /search over the model (model/search.ts), 20 results a page. What it reads
+ * needs the scope a read of the same records needs (docs/service.md#scopes: "a read needs the
+ * `:read` scope of its resource"): `doc:read` for documents (as GET …/docs), `repo:read` for
+ * repositories (as GET /users/{login}/repos). Those reads refuse a token without the scope even
+ * for public records, so search does too; the table's row says null because the scope depends on
+ * `type`.
+ */
 import { search, SEARCH_PAGE_SIZE } from '../model/search'
 import { ownerLogin } from '../model/state'
 import { EmulatorError } from '../emulator-error'
@@ -7,12 +14,16 @@ import { bookShape, docShape } from './shapes'
 
 const SUMMARY_LENGTH = 120
 
+const SCOPE_OF_TYPE = { doc: 'doc:read', repo: 'repo:read' } as const
+
 export function createSearchApi(kit: ApiKit) {
   const app = createSubApp()
   const { state, origin } = kit
 
   app.get(...kit.route('search'), (c) => {
     const query = queryOf(c)
+    const type = query.text('type', ['doc', 'repo'] as const) ?? 'doc'
+    kit.requireScope(c, SCOPE_OF_TYPE[type])
     const q = query.text('q')
     if (q === undefined)
       throw new EmulatorError(422, '请求参数校验失败: the query parameter "q" is required.')
@@ -31,7 +42,7 @@ export function createSearchApi(kit: ApiKit) {
       query.int('page', { min: 1, max: 100 }) ?? query.int('offset', { min: 1, max: 100 }) ?? 1
     const { hits, total } = search(state, kit.caller(c).user.id, {
       q,
-      type: query.text('type', ['doc', 'repo'] as const) ?? 'doc',
+      type,
       page,
       ...(scope === undefined ? {} : { scope }),
       ...((creatorId ?? creatorUser?.id) === undefined

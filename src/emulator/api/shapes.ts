@@ -3,21 +3,35 @@
  * V2DocDetail, V2DocVersion(Detail), V2TocItem, V2Group, V2GroupUser). Users and the existing
  * repository fields keep records.ts's shapes, which the web app parses (protocol/schemas.ts).
  */
-import { avatarUrl, text, userRecord } from './records'
+import { escapeHtml, markdownToHtml } from './markdown-html'
+import { avatarUrl, text, userRecord, type BookCounts } from './records'
 import { itemsCount, ownerLogin, teamOf, type ModelState } from '../model/state'
 import type { TocEntry } from '../model/toc'
 import { wordCount } from '../model/state'
-import type { Book, Doc, DocVersion, Membership, Team } from '../model/types'
+import type { Book, Doc, DocVersion, Membership, Owner, Team } from '../model/types'
+import type { SeedUser } from '../seed'
 
 export type Shape = Record<string, unknown>
 
+/** An owner's repositories, counted as they are now (records.ts, BookCounts). */
+function bookCounts(state: ModelState, owner: Owner): BookCounts {
+  const books = state.books.filter((b) => b.owner.kind === owner.kind && b.owner.id === owner.id)
+  return {
+    books_count: books.length,
+    public_books_count: books.filter((book) => book.public === 1).length,
+  }
+}
+
+export function userRecordOf(state: ModelState, user: SeedUser, origin: string) {
+  return userRecord(user, origin, bookCounts(state, { kind: 'user', id: user.id }))
+}
+
 export function userShape(state: ModelState, userId: number, origin: string): Shape | null {
   const user = state.users.find((candidate) => candidate.id === userId)
-  return user === undefined ? null : userRecord(user, origin)
+  return user === undefined ? null : userRecordOf(state, user, origin)
 }
 
 export function teamShape(state: ModelState, team: Team, origin: string): Shape {
-  const books = state.books.filter((b) => b.owner.kind === 'team' && b.owner.id === team.id)
   return {
     id: team.id,
     type: 'Group',
@@ -25,8 +39,7 @@ export function teamShape(state: ModelState, team: Team, origin: string): Shape 
     name: team.name,
     description: text(team.description),
     avatar_url: avatarUrl(origin, team.login),
-    books_count: books.length,
-    public_books_count: books.filter((book) => book.public === 1).length,
+    ...bookCounts(state, { kind: 'team', id: team.id }),
     members_count: team.members.length,
     public: team.public,
     created_at: team.createdAt,
@@ -71,15 +84,13 @@ export function bookDetailShape(state: ModelState, book: Book, toc: TocEntry[], 
   return { ...bookShape(state, book, origin), toc_yml: ['- type: META', ...lines].join('\n') }
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"]/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch] ?? ch,
-  )
-
-/** A plain rendering: HTML bodies as they are, others as escaped paragraphs. */
+/**
+ * Markdown rendered (markdown-html.ts, its HTML escaped), HTML bodies as they are, and Lake
+ * (Yuque's own XML-like format, not modelled) as escaped paragraphs.
+ */
 export function bodyHtml(doc: Pick<Doc, 'format' | 'body'>): string {
   if (doc.format === 'html') return doc.body
+  if (doc.format === 'markdown') return markdownToHtml(doc.body)
   return doc.body
     .split(/\n{2,}/)
     .map((part) => `<p>${escapeHtml(part)}</p>`)

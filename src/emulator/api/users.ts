@@ -1,14 +1,15 @@
 /** Tag user: the caller, the heartbeat and the public user lookup (docs/service.md#endpoints). */
 import { EmulatorError } from '../emulator-error'
 import { userByKey } from '../model/state'
-import { userRecord } from './records'
+import { userEnvelope } from './envelope'
+import { userRecordOf } from './shapes'
 import { createSubApp, type ApiKit } from './kit'
 
 export function createUserApi(kit: ApiKit) {
   const app = createSubApp()
 
   app.get(...kit.route('user.me'), (c) => {
-    return c.json({ data: userRecord(kit.caller(c).user, kit.origin) })
+    return c.json({ data: userRecordOf(kit.state, kit.caller(c).user, kit.origin) })
   })
 
   app.get(...kit.route('user.hello'), (c) => {
@@ -18,7 +19,7 @@ export function createUserApi(kit: ApiKit) {
   app.get(...kit.route('user.show'), (c) => {
     const user = userByKey(kit.state, c.req.param('login') ?? '')
     if (user === undefined) throw new EmulatorError(404, 'User not found')
-    return c.json({ data: userRecord(user, kit.origin) })
+    return c.json(userEnvelope(userRecordOf(kit.state, user, kit.origin)))
   })
 
   return app

@@ -297,6 +297,7 @@ describe('POST /__emulator/pkce', () => {
     // Without a challenge the authorize request now goes back with invalid_request.
     const refused = await app.request(
       `/oauth2/authorize?${new URLSearchParams({ client_id: 'playground-web', response_type: 'code' })}`,
+      { headers: UA },
     )
     expect(refused.status).toBe(302)
     expect(new URL(refused.headers.get('Location') ?? '').searchParams.get('error')).toBe(

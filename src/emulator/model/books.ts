@@ -9,6 +9,8 @@ import {
   type BookRef,
   type ModelState,
 } from './state'
+import { tocFromOutline } from './toc'
+import type { OutlineItem } from './toc-markdown'
 import { ModelError, missing, type Book, type Owner, type Visibility } from './types'
 
 export interface BookFilter {
@@ -50,6 +52,8 @@ export interface BookInput {
   slug?: string
   public?: Visibility
   description?: string
+  /** The whole table of contents (the `toc` field of PUT, toc-markdown.ts); update only. */
+  toc?: OutlineItem[]
 }
 
 function checkSlugFree(state: ModelState, owner: Owner, slug: string, except?: Book): void {
@@ -106,11 +110,17 @@ export function updateBook(
 ): Book {
   const book = writableBook(state, viewerId, ref)
   if (input.slug !== undefined) checkSlugFree(state, book.owner, input.slug, book)
+  // Every check before any change: a wrong document in the toc leaves the name as it was too.
+  const toc = input.toc === undefined ? undefined : tocFromOutline(state, book, input.toc)
   if (input.name !== undefined) book.name = input.name
   if (input.slug !== undefined) book.slug = input.slug
   if (input.public !== undefined) book.public = input.public
   if (input.description !== undefined) book.description = input.description
   book.updatedAt = state.now()
+  if (toc !== undefined) {
+    state.tocs.set(book.id, toc)
+    book.contentUpdatedAt = book.updatedAt
+  }
   return book
 }
 

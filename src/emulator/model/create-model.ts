@@ -3,10 +3,10 @@
  * members) and seed-content.ts. One model per emulator, built again from the seed by every reset
  * (emulator-state.ts), so tests that write start clean.
  */
-import type { SeedGroup, SeedUser } from '../seed'
+import type { SeedGroup, SeedRepo, SeedUser } from '../seed'
 import { DOCS, EXTRA_TEAMS, ROLES, TEAM_BOOKS, TOCS, type SeedTeam } from './seed-content'
 import type { ModelState } from './state'
-import type { Book, Doc, DocVersion, Role, Team, TocNode } from './types'
+import type { Book, Doc, DocVersion, Owner, Role, Team, TocNode } from './types'
 
 export interface ModelOptions {
   users: readonly SeedUser[]
@@ -44,25 +44,40 @@ function teamsFrom(users: readonly SeedUser[], groups: readonly SeedGroup[]): Te
   }))
 }
 
-function booksFrom(users: readonly SeedUser[], teams: Team[]): Book[] {
+/** A repository of the sign-in seed, a user's or a group's (SeedGroup.repos). */
+function seededBook(repo: SeedRepo, owner: Owner, creatorId: number): Book {
+  return {
+    id: repo.id,
+    slug: repo.slug,
+    name: repo.name,
+    description: repo.description,
+    public: repo.public,
+    type: repo.type ?? 'Book',
+    owner,
+    creatorId,
+    seededItems: repo.itemsCount,
+    likesCount: repo.likesCount,
+    watchesCount: repo.watchesCount,
+    createdAt: repo.createdAt,
+    updatedAt: repo.updatedAt,
+    contentUpdatedAt: repo.contentUpdatedAt,
+  }
+}
+
+function booksFrom(
+  users: readonly SeedUser[],
+  groups: readonly SeedGroup[],
+  teams: Team[],
+): Book[] {
   const own = users.flatMap((user) =>
-    user.repos.map((repo): Book => ({
-      id: repo.id,
-      slug: repo.slug,
-      name: repo.name,
-      description: repo.description,
-      public: repo.public,
-      type: repo.type ?? 'Book',
-      owner: { kind: 'user', id: user.id },
-      creatorId: user.id,
-      seededItems: repo.itemsCount,
-      likesCount: repo.likesCount,
-      watchesCount: repo.watchesCount,
-      createdAt: repo.createdAt,
-      updatedAt: repo.updatedAt,
-      contentUpdatedAt: repo.contentUpdatedAt,
-    })),
+    user.repos.map((repo) => seededBook(repo, { kind: 'user', id: user.id }, user.id)),
   )
+  const ofGroups = groups.flatMap((group) => {
+    const creator = teams.find((team) => team.id === group.id)?.members.find((m) => m.role === 0)
+    if (creator === undefined) return []
+    const owner: Owner = { kind: 'team', id: group.id }
+    return (group.repos ?? []).map((repo) => seededBook(repo, owner, creator.userId))
+  })
   const ofTeams = TEAM_BOOKS.flatMap((seed): Book[] => {
     const team = teams.find((candidate) => candidate.login === seed.owner)
     const creator = team?.members.find((member) => member.role === 0)
@@ -82,7 +97,7 @@ function booksFrom(users: readonly SeedUser[], teams: Team[]): Book[] {
       },
     ]
   })
-  return [...own, ...ofTeams]
+  return [...own, ...ofGroups, ...ofTeams]
 }
 
 function docsFrom(
@@ -158,7 +173,7 @@ function tocsFrom(books: Book[]): Map<number, TocNode[]> {
 
 export function createModel(options: ModelOptions): ModelState {
   const teams = teamsFrom(options.users, options.groups)
-  const books = booksFrom(options.users, teams)
+  const books = booksFrom(options.users, options.groups, teams)
   const { docs, versions } = docsFrom(options.users, books)
   const counters = { id: FIRST_NEW_ID, uuid: 1 }
   return {

@@ -6,6 +6,7 @@
  * target_uuid is the root. The nodes are kept in reading order, so a subtree is one block.
  */
 import { docsOf, visibleBook, writableBook, type BookRef, type ModelState } from './state'
+import type { OutlineItem } from './toc-markdown'
 import { ModelError, missing, type Book, type TocNode, type TocType } from './types'
 
 export interface TocAction {
@@ -193,4 +194,42 @@ export function detachDoc(state: ModelState, book: Book, docId: number): void {
     nodes = remove(nodes, { action: 'removeNode', actionMode: 'sibling', nodeUuid: node.uuid })
   }
   state.tocs.set(book.id, nodes)
+}
+
+/**
+ * A whole table of contents from an outline (toc-markdown.ts, the `toc` field of a repository's
+ * PUT): each document is resolved first, by slug or id among the repository's own, so a wrong
+ * one changes nothing; the caller puts the nodes in place.
+ */
+export function tocFromOutline(state: ModelState, book: Book, items: OutlineItem[]): TocNode[] {
+  const docs = docsOf(state, book)
+  const docIds = items.map((item) => {
+    if (item.target.kind !== 'doc') return null
+    const { key } = item.target
+    const doc = docs.find((candidate) => candidate.slug === key || String(candidate.id) === key)
+    if (doc === undefined) {
+      throw invalid(`the field "toc", line ${item.line}: no document "${key}" in this repository`)
+    }
+    return doc.id
+  })
+  /** The node last placed at each level: the parent of the next level's nodes. */
+  const open: string[] = []
+  return items.map((item, i): TocNode => {
+    const uuid = state.nextUuid()
+    const parentUuid = item.level === 0 ? null : (open[item.level - 1] ?? null)
+    open.length = item.level
+    open.push(uuid)
+    const { target } = item
+    return {
+      uuid,
+      type: target.kind === 'doc' ? 'DOC' : target.kind === 'link' ? 'LINK' : 'TITLE',
+      title: item.title,
+      url: target.kind === 'link' ? target.url : '',
+      docId: docIds[i] ?? null,
+      parentUuid,
+      // As the seed's links (create-model.ts): a link opens in a new window.
+      openWindow: target.kind === 'link' ? 1 : 0,
+      visible: 1,
+    }
+  })
 }

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { signClientCode } from '../../protocol/client-code'
 import { createEmulator, type EmulatorOptions } from '../emulator'
 import { seedApps } from '../seed'
-import { authorizeThroughPages, openSignIn, parseForms } from '../../testing/emulator-pages'
+import {
+  authorizeThroughPages,
+  openSignIn,
+  parseForms,
+  withUserAgent,
+} from '../../testing/emulator-pages'
 
 const START = Date.parse('2025-01-15T10:00:00.000Z')
 const REDIRECT = 'http://localhost:5173/callback'
@@ -10,7 +15,12 @@ const REDIRECT = 'http://localhost:5173/callback'
 function setup(options: EmulatorOptions = {}) {
   let time = START
   const emulator = createEmulator({ clock: () => time, ...options })
-  return { ...emulator, advance: (ms: number) => (time += ms), now: () => time }
+  return {
+    ...emulator,
+    app: withUserAgent(emulator.app),
+    advance: (ms: number) => (time += ms),
+    now: () => time,
+  }
 }
 
 type App = ReturnType<typeof setup>['app']

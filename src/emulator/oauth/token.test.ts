@@ -4,7 +4,7 @@ import { signClientCode } from '../../protocol/client-code'
 import { OAuthErrorSchema, TokenResponseSchema } from '../../protocol/schemas'
 import { createEmulator } from '../emulator'
 import { seedApps } from '../seed'
-import { authorizeThroughPages } from '../../testing/emulator-pages'
+import { authorizeThroughPages, withUserAgent } from '../../testing/emulator-pages'
 
 const START = Date.parse('2025-01-15T10:00:00.000Z')
 const UA = { 'User-Agent': 'token-test/1.0' }
@@ -19,7 +19,12 @@ const OTHER_APP = {
 function setup() {
   let time = START
   const emulator = createEmulator({ clock: () => time, apps: [...seedApps(), OTHER_APP] })
-  return { ...emulator, advance: (ms: number) => (time += ms), now: () => time }
+  return {
+    ...emulator,
+    app: withUserAgent(emulator.app),
+    advance: (ms: number) => (time += ms),
+    now: () => time,
+  }
 }
 type App = ReturnType<typeof setup>['app']
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createEmulator } from '../emulator'
 import { localeFromAcceptLanguage, parseLang, withLang } from './page-locale'
-import { parseForms } from '../../testing/emulator-pages'
+import { parseForms, withUserAgent } from '../../testing/emulator-pages'
 
 const REDIRECT = 'http://localhost:5173/callback'
 const AUTHORIZE = `/oauth2/authorize?${new URLSearchParams({
@@ -13,7 +13,10 @@ const AUTHORIZE = `/oauth2/authorize?${new URLSearchParams({
 }).toString()}`
 const ZH = { 'Accept-Language': 'zh-CN,zh;q=0.9,en;q=0.8' }
 
-const setup = () => createEmulator({ clock: () => Date.parse('2025-01-15T10:00:00.000Z') })
+const setup = () => {
+  const emulator = createEmulator({ clock: () => Date.parse('2025-01-15T10:00:00.000Z') })
+  return { ...emulator, app: withUserAgent(emulator.app) }
+}
 type App = ReturnType<typeof setup>['app']
 
 const post = (

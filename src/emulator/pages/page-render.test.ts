@@ -1,12 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { afterEach, expect, it, vi } from 'vitest'
 import { createEmulator } from '../emulator'
-import { authorizeThroughPages } from '../../testing/emulator-pages'
+import { authorizeThroughPages, withUserAgent } from '../../testing/emulator-pages'
 
 afterEach(() => vi.restoreAllMocks())
 
 it('renders its pages (sign-in, consent, an error page) without entering an AsyncLocalStorage, which on Node 20 would slow every promise of the process it shares with the proxy (page-shell.tsx)', async () => {
-  const { app } = createEmulator()
+  const app = withUserAgent(createEmulator().app)
   const run = vi.spyOn(AsyncLocalStorage.prototype, 'run')
   const authorize = `/oauth2/authorize?${new URLSearchParams({
     client_id: 'playground-web',

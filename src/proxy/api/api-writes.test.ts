@@ -69,6 +69,18 @@ describe('a JSON body is forwarded re-serialised', () => {
     expect(request?.headers['Content-Type']).toBe('application/json')
   })
 
+  it('is a body the service takes: the emulator, which refuses a body not sent as application/json with 415, creates the repository', async () => {
+    const response = await browser.call('POST', '/api/v2/users/alice/repos', {
+      body: { name: 'Through the proxy', slug: 'via-proxy' },
+    })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({ data: { namespace: 'alice/via-proxy' } })
+    const changed = await browser.call('PUT', '/api/v2/repos/alice/via-proxy', {
+      body: { public: 1 },
+    })
+    expect(changed.status).toBe(200)
+  })
+
   it('traces the body by field names and kinds, never its values', async () => {
     const response = await browser.call('PUT', '/api/v2/repos/1/docs/intro', {
       body: { title: 'A secret title', public: 1 },

@@ -103,7 +103,10 @@ describe('a stolen code injected into the attacker’s own login', () => {
     const { emulator, proxy } = setup({ pkce: 'required', env: { OAUTH_PKCE: 'off' } })
     const { authorizeUrl } = await startLogin(createBrowser(proxy, APP_ORIGIN), ['doc'])
     expect(new URL(authorizeUrl).searchParams.has('code_challenge')).toBe(false)
-    const refused = await emulator.app.request(authorizeUrl)
+    // As a browser opens it: with a User-Agent, which the service requires at /oauth2/….
+    const refused = await emulator.app.request(authorizeUrl, {
+      headers: { 'User-Agent': 'code-injection-test/1.0' },
+    })
     expect(new URL(refused.headers.get('Location') ?? '').searchParams.get('error')).toBe(
       'invalid_request',
     )
