@@ -16,6 +16,7 @@ import {
   MAX_BODY_BYTES,
   areaOf,
   hasUserAgent,
+  requestUrl,
   type EmulatorDeps,
   type EmulatorEnv,
   type LogDraft,
@@ -190,7 +191,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     const started = Date.now()
     await next()
     if (areaOf(c.req.path) === 'control') return
-    const url = new URL(c.req.url)
+    const url = requestUrl(c)
     if (url.searchParams.has('client_secret')) draft.hasClientSecret = true
     const entry: RequestLogEntry = {
       time: new Date(now()).toISOString(),

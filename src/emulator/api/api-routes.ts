@@ -20,7 +20,7 @@ import { createSearchApi } from './search'
 import { createStatisticsApi } from './statistics'
 import { createUserApi } from './users'
 import { budgetOf, findCaller, showBudget, type Caller } from './caller'
-import type { EmulatorDeps } from '../context'
+import { requestUrl, type EmulatorDeps } from '../context'
 import { EmulatorError } from '../emulator-error'
 import { createModel } from '../model/create-model'
 import type { ScopeRefusal } from '../profiles'
@@ -88,7 +88,7 @@ export function createApiRoutes(deps: EmulatorDeps): Hono<ApiEnv> {
         headers: { [HEADERS.retryAfter]: String(rate.retryAfterSeconds) },
       })
     }
-    const url = new URL(c.req.url)
+    const url = requestUrl(c)
     const inQuery = TOKEN_QUERY_PARAMS.find((name) => url.searchParams.has(name))
     if (inQuery !== undefined) {
       throw new EmulatorError(

@@ -7,6 +7,7 @@ import {
   SESSION_COOKIE,
   SESSION_TTL_MS,
   SIGN_IN_COOKIE,
+  requestUrl,
   type EmulatorDeps,
   type EmulatorEnv,
 } from '../context'
@@ -92,7 +93,7 @@ function isFromOwnPage(c: Context<EmulatorEnv>): boolean {
   const site = c.req.header('Sec-Fetch-Site')
   if (site !== undefined && site !== 'same-origin' && site !== 'none') return false
   const origin = c.req.header('Origin')
-  return origin === undefined || origin === 'null' || origin === new URL(c.req.url).origin
+  return origin === undefined || origin === 'null' || origin === requestUrl(c).origin
 }
 
 /**

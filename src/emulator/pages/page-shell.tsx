@@ -9,7 +9,7 @@ import type { Child, FC } from 'hono/jsx'
 import { html, raw } from 'hono/html'
 import type { HtmlEscapedString } from 'hono/utils/html'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import type { EmulatorEnv } from '../context'
+import { requestUrl, type EmulatorEnv } from '../context'
 import type { RandomFill } from '../../protocol/client-code'
 import { randomBase64Url } from '../secrets'
 import { messagesFor, withLang, type PageLocale } from './page-locale'
@@ -125,7 +125,7 @@ export async function sendPage(
   { status = 200, formTargets = [], headers = {}, here }: PageOptions = {},
 ): Promise<Response> {
   const nonce = c.get('nonce')
-  const url = new URL(c.req.url)
+  const url = requestUrl(c)
   const switchHref =
     here !== undefined ? here : c.req.method === 'GET' ? url.pathname + url.search : null
   // Chrome applies form-action to every hop of a form's redirect chain (w3c/webappsec-csp#8),
