@@ -81,23 +81,6 @@ export function hasUserAgent(c: Context): boolean {
   return (c.req.header('User-Agent') ?? '').trim() !== ''
 }
 
-/**
- * The request's URL, parsed. Over a socket @hono/node-server joins the Host header as sent to the
- * target without parsing them, and the URL parser refuses some hosts (`xn--`): reading such a
- * URL threw, a 500 instead of the Host check's 421 (src/emulator/hardening.test.ts, "answers a
- * Host the URL parser refuses"). Such a request only ever gets that 421: its path and query are
- * read on a placeholder origin of the reserved `.invalid` domain (RFC 2606 §2).
- */
-export function requestUrl(c: Context): URL {
-  const { url } = c.req
-  try {
-    return new URL(url)
-  } catch {
-    const pathStart = url.indexOf('/', url.indexOf('//') + 2)
-    return new URL(pathStart === -1 ? '/' : url.slice(pathStart), 'http://host.invalid')
-  }
-}
-
 /** Which error shape a path answers with. */
 export function areaOf(path: string): Area {
   if (path === '/api/v2' || path.startsWith('/api/v2/')) return 'api'

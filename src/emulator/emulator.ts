@@ -16,7 +16,6 @@ import {
   MAX_BODY_BYTES,
   areaOf,
   hasUserAgent,
-  requestUrl,
   type EmulatorDeps,
   type EmulatorEnv,
   type LogDraft,
@@ -48,6 +47,7 @@ import {
 import { GUESS_LIMIT, createFailureThrottle, type FailureThrottleOptions } from './oauth/throttle'
 import { createTokenRoutes } from './oauth/token'
 import { createTokenSettingsRoutes } from './pages/tokens'
+import { requestUrl } from '../protocol/request-url'
 
 export type { AppRegistration, SeedGroup, SeedUser } from './seed'
 export type { EmulatorControl, FaultInput } from './control/test-control'
@@ -191,7 +191,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     const started = Date.now()
     await next()
     if (areaOf(c.req.path) === 'control') return
-    const url = requestUrl(c)
+    const url = requestUrl(c.req.url)
     if (url.searchParams.has('client_secret')) draft.hasClientSecret = true
     const entry: RequestLogEntry = {
       time: new Date(now()).toISOString(),

@@ -20,11 +20,12 @@ import { createSearchApi } from './search'
 import { createStatisticsApi } from './statistics'
 import { createUserApi } from './users'
 import { budgetOf, findCaller, showBudget, type Caller } from './caller'
-import { requestUrl, type EmulatorDeps } from '../context'
+import type { EmulatorDeps } from '../context'
 import { EmulatorError } from '../emulator-error'
 import { createModel } from '../model/create-model'
 import type { ScopeRefusal } from '../profiles'
 import { tokenFingerprint } from '../secrets'
+import { requestUrl } from '../../protocol/request-url'
 
 /** Query parameters that would carry a token in the URL (docs/security.md#c4). */
 const TOKEN_QUERY_PARAMS = ['access_token', 'token']
@@ -88,7 +89,7 @@ export function createApiRoutes(deps: EmulatorDeps): Hono<ApiEnv> {
         headers: { [HEADERS.retryAfter]: String(rate.retryAfterSeconds) },
       })
     }
-    const url = requestUrl(c)
+    const url = requestUrl(c.req.url)
     const inQuery = TOKEN_QUERY_PARAMS.find((name) => url.searchParams.has(name))
     if (inQuery !== undefined) {
       throw new EmulatorError(
