@@ -352,13 +352,14 @@ export function headerLoadArbitrary(cookies: readonly string[]): fc.Arbitrary<He
   const cookieFlood = fc
     .tuple(fc.subarray([...cookies]), fc.integer({ min: 1, max: 1_500 }), bytesArbitrary, fc.nat())
     .map(([real, count, bytes, seed]): HeaderLoad => {
-      const names = ['c', 'pg_tx_', 'pg_session', 'emu_session', 'playground_lang']
+      const names = ['c', 'pg_tx_', 'pg_session', 'emu_session', 'emu_sign_in', 'playground_lang']
+      const values = ['x', '%', '%FF', '"', 'a=b']
       const size = Math.max(1, Math.floor(bytes / count) - 24)
       const flood = Array.from({ length: count }, (_, i) => {
         const name = names[(seed + i) % names.length] ?? 'c'
         const suffix =
           name === 'pg_tx_' ? String(i).padStart(16, 'A') : name === 'c' ? String(i) : ''
-        return `${name}${suffix}=${fill('x', size)}`
+        return `${name}${suffix}=${fill(values[(seed >> 3) % values.length] ?? 'x', size)}`
       })
       return {
         family: 'huge cookie',
