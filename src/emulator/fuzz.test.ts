@@ -210,7 +210,11 @@ async function signedIn(app: App): Promise<string> {
   const form = await openSignIn(app)
   const response = await app.request('/session', {
     method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: form.cookie },
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      'User-Agent': 'fuzz/1.0',
+      Cookie: form.cookie,
+    },
     body: new URLSearchParams([
       ...form.hidden,
       ['login', 'alice'],
