@@ -47,6 +47,7 @@ import {
 import { GUESS_LIMIT, type FailureThrottleOptions } from './oauth/throttle'
 import { createTokenRoutes } from './oauth/token'
 import { createTokenSettingsRoutes } from './pages/tokens'
+import { requestUrl } from '../protocol/request-url'
 
 export type { AppRegistration, SeedGroup, SeedUser } from './seed'
 export type { EmulatorControl, FaultInput } from './control/test-control'
@@ -210,7 +211,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     const started = Date.now()
     await next()
     if (areaOf(c.req.path) === 'control') return
-    const url = new URL(c.req.url)
+    const url = requestUrl(c.req.url)
     if (url.searchParams.has('client_secret')) draft.hasClientSecret = true
     const entry: RequestLogEntry = {
       time: new Date(now()).toISOString(),

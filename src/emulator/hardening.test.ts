@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest'
 import { signClientCode } from '../protocol/client-code'
 import { OAuthErrorSchema } from '../protocol/schemas'
 import { createEmulator, type EmulatorOptions } from './emulator'
+import { startEmulator } from './start'
 import { openSignIn, redeemCode, tokenThroughPages, withUserAgent } from '../testing/emulator-pages'
+import { sendHttp } from '../testing/raw-http'
 
 const START = Date.parse('2025-01-15T10:00:00.000Z')
 
@@ -308,6 +310,37 @@ describe('the Host header must name the emulator', () => {
     })
     expect(api.status).toBe(421)
   })
+
+  it.each([
+    ['/api/v2/user', 'application/json', '{"status":421,'],
+    ['/oauth2/token', 'application/json', '{"error":"invalid_request",'],
+    ['/settings/tokens', 'text/html', '<!DOCTYPE html>'],
+  ])(
+    'answers a Host the URL parser refuses (xn--) on %s with 421 in the area’s shape over HTTP, not 500, and logs it',
+    async (path, type, start) => {
+      // src/emulator/fuzz.test.ts found it: @hono/node-server builds the URL from the Host as
+      // sent, and reading it threw after the 421 was made (the log line) and while the page
+      // was rendered.
+      const lines: string[] = []
+      const running = await startEmulator({ port: 0, options: { log: (line) => lines.push(line) } })
+      try {
+        const { host, port } = new URL(running.url)
+        for (const sent of ['xn--', 'xn--a']) {
+          const answer = await sendHttp(Number(port), host, {
+            path,
+            headers: ['Host', sent, 'User-Agent', 't'],
+          })
+          expect(answer.status, sent).toBe(421)
+          expect(answer.headers['content-type'], sent).toContain(type)
+          expect(answer.body.startsWith(start), answer.body.slice(0, 80)).toBe(true)
+          expect(answer.body, sent).toContain(`not at`)
+        }
+        expect(lines.filter((line) => line.includes(` GET ${path} 421 `))).toHaveLength(2)
+      } finally {
+        await running.close()
+      }
+    },
+  )
 
   it('answers its own host', async () => {
     const { app } = setup({ origin: 'http://127.0.0.1:4203' })

@@ -24,6 +24,7 @@ import type { HeaderSource } from '../protocol/headers'
 import { configSecrets, type Config } from './config'
 import type { TokenAnswer } from './auth/oauth'
 import type { TokenCall } from './auth/token-endpoint'
+import { requestUrl } from '../protocol/request-url'
 
 /** One call's trace while it runs: what the route noted. */
 export interface TraceCollector {
@@ -111,7 +112,7 @@ export interface TracedCall {
 export function traceWriter(config: Config): (trace: TraceCollector, call: TracedCall) => string {
   const secretsOfConfig = configSecrets(config)
   return (collector, call) => {
-    const url = new URL(call.url)
+    const url = requestUrl(call.url)
     const secrets = [
       ...secretsOfConfig,
       ...collector.secrets,

@@ -1,58 +1,53 @@
 /**
- * Property-based robustness of the proxy, through `app.request()` against the real
- * emulator in-process: bounded random requests, with and without a real session and a real
- * pending login, never cause a 5xx or an exception; every refusal is the proxy's documented
- * `{status, message, code}` (http-errors.ts) or the service's own `{status, message}` passed on;
- * and nothing off the allow-list ever reaches the service.
+ * Property-based robustness of the proxy, through `app.request()` against the real emulator
+ * in-process (no socket: thousands of inputs fit in seconds; the header section's size limit,
+ * which only a socket has, is src/proxy/fuzz-headers.test.ts's): bounded random requests, with
+ * and without a real session and a real pending login, and JSON bodies nested up to thousands
+ * of levels deep on every write the proxy takes, never cause a 5xx or an exception; every
+ * refusal is the proxy's documented `{status, message, code}` (http-errors.ts) or the service's
+ * own `{status, message}` passed on; and nothing off the allow-list ever reaches the service.
+ * `FUZZ_SEED=<seed> npx vitest run src/proxy/fuzz.test.ts` replays a run (fuzz-inputs.ts).
  */
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { z } from 'zod/mini'
-import { createEmulator } from '../emulator/emulator'
 import {
-  countStatus,
+  API_WRITE_SAMPLES,
+  apiWriteArbitrary,
   createTally,
+  deepBodyArbitrary,
   describeTally,
   headersArbitrary,
   queryArbitrary,
   requestArbitrary,
   runBounded,
   segmentArbitrary,
-  toRequest,
-  type FuzzRequest,
-  type FuzzTally,
 } from '../testing/fuzz-inputs'
-import { seedApps } from '../emulator/seed'
-import { authorizeThroughPages } from '../testing/emulator-pages'
-import { ENDPOINTS } from '../protocol/endpoints'
 import {
-  CSRF_HEADER,
-  CSRF_HEADER_VALUE,
-  StartLoginResponseSchema,
-} from '../protocol/playground-api'
-import { ErrorBodySchema } from '../protocol/schemas'
-import { loadConfig } from './config'
-import { createProxy } from './proxy'
-import { connectBrowser, cookieHeader, createBrowser } from '../testing/proxy-browser'
-import { createInProcessUpstream } from './api/upstream'
-
-const APP_ORIGIN = 'http://localhost:5173'
-const BOUNDS = { numRuns: 1500, timeLimitMs: 8000 }
-/** Fewer would prove little; a slow machine still runs far more within the time limit. */
-const MIN_RUNS = 200
+  APP_ORIGIN,
+  asApp,
+  realCookies,
+  sendAndCheck,
+  setup,
+  type Counts,
+  type RealCookies,
+  type Stack,
+} from '../testing/proxy-fuzz'
+import { ENDPOINTS } from '../protocol/endpoints'
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../protocol/playground-api'
+import { TRACE_REQUEST_HEADER, TRACE_REQUEST_VALUE } from '../protocol/trace-request'
 
 /**
- * What may reach the service: a path of the endpoint table's templates, every parameter a safe
- * segment (docs/security.md#f1, #f2), and the token endpoint. Built from the templates, not by the
- * proxy's own matcher, so a bug there cannot hide here.
+ * Each property's bounds: at most `numRuns` inputs, stopped after `timeLimitMs`; fewer than
+ * `minRuns` fails the test (a time limit hit too early must not pass as a run that tested
+ * little). The minimums add up to 5,300 here, 2,300 in src/proxy/fuzz-headers.test.ts and 4,600
+ * in src/emulator/fuzz.test.ts: at least 12,200 inputs a run, 15,900 when none is cut short.
  */
-const UPSTREAM_PATHS = [
-  ...ENDPOINTS.map(
-    (endpoint) =>
-      new RegExp(`^/api/v2${endpoint.path.replace(/\{[a-z_]+\}/g, '[A-Za-z0-9_.-]+')}$`),
-  ),
-  /^\/oauth2\/token$/,
-]
+const BOUNDS = {
+  anyRequest: { numRuns: 2500, timeLimitMs: 15_000, minRuns: 2000 },
+  apiCall: { numRuns: 1500, timeLimitMs: 10_000, minRuns: 1200 },
+  exchange: { numRuns: 800, timeLimitMs: 15_000, minRuns: 600 },
+  deepBody: { numRuns: 2000, timeLimitMs: 15_000, minRuns: 1500 },
+}
 
 const PREFIXES = [
   '/auth/start',
@@ -75,111 +70,12 @@ const PREFIXES = [
   '/api/',
 ]
 
-const APP_HEADERS = new Set([CSRF_HEADER.toLowerCase(), 'origin', 'content-type', 'cookie'])
-
 const JSON_SAMPLES = [
   { scopes: ['doc', 'repo:read'], returnTo: '/me' },
   { scopes: ['admin'] },
   { code: 'x', state: 'y' },
   { scope: 'doc' },
 ]
-
-type Stack = ReturnType<typeof setup>
-type RealCookies = Awaited<ReturnType<typeof realCookies>>
-
-function setup() {
-  const emulator = createEmulator({
-    testControl: true,
-    apps: seedApps({ webRedirectUri: `${APP_ORIGIN}/callback` }),
-    rateLimit: { limit: 1_000_000, windowMs: 3_600_000 },
-  })
-  const proxy = createProxy({
-    // Every exchange is meant to reach the token endpoint: the login limit is not what is fuzzed
-    // (login-throttle.test.ts proves it).
-    config: loadConfig({
-      SESSION_SECRET: 'proxy-fuzz-session-secret-0123456789',
-      LOGIN_RATE_LIMIT: '99999',
-    }),
-    upstream: createInProcessUpstream((request) => emulator.app.request(request)),
-  })
-  return { emulator, proxy }
-}
-
-/** Real cookies, so that random requests also reach the code behind the session checks. */
-async function realCookies(stack: Stack) {
-  const connected = createBrowser(stack.proxy, APP_ORIGIN)
-  await connectBrowser(
-    connected,
-    async (url) =>
-      (await authorizeThroughPages(stack.emulator.app, url, { login: 'alice' })).location,
-    ['repo:read'],
-  )
-  const session = cookieHeader(connected)
-
-  // A pending login whose transaction cookie stays valid: random codes for its state reach
-  // the token endpoint.
-  const pending = createBrowser(stack.proxy, APP_ORIGIN)
-  const pendingStart = await pending.call('POST', '/auth/start', { body: { scopes: [] } })
-  const pendingState = StartLoginResponseSchema.parse(await pendingStart.json()).state
-  const transaction = cookieHeader(pending)
-  expect(session).toMatch(/pg_session=/)
-  expect(transaction).toMatch(/pg_tx_/)
-  return { session, transaction, pendingState }
-}
-
-function expectDocumentedShape(request: Request, response: Response, text: string): void {
-  // Dot segments can lead out of /auth and /api (`/api/..` is `/`): those paths are the web
-  // app's (web-app.ts), which the proxy does not answer.
-  if (!/^\/(auth|api)\//.test(new URL(request.url).pathname)) {
-    expect(response.status).toBe(404)
-    return
-  }
-  if (response.status < 400 || request.method === 'HEAD') return
-  // The one navigation endpoint (a tab the app opens) answers its refusal as text for the reader.
-  if (new URL(request.url).pathname === '/auth/client-code/authorize' && response.status === 400) {
-    expect(response.headers.get('Content-Type')).toContain('text/plain')
-    return
-  }
-  expect(response.headers.get('Content-Type')).toContain('application/json')
-  // Strict: a key other than status, message and code fails the parse.
-  const body = z.strictObject(ErrorBodySchema.shape).parse(JSON.parse(text))
-  expect(body).toMatchObject({ status: response.status, message: expect.stringMatching(/\S/) })
-}
-
-/** Adds what the web app sends; random headers of the same names are left out. */
-function asApp(generated: FuzzRequest, cookie: string): FuzzRequest {
-  const headers: [string, string][] = [
-    [CSRF_HEADER, CSRF_HEADER_VALUE],
-    ['Origin', APP_ORIGIN],
-    ['Content-Type', 'application/json'],
-  ]
-  if (cookie !== '') headers.push(['Cookie', cookie])
-  const others = generated.headers.filter(([name]) => !APP_HEADERS.has(name.toLowerCase()))
-  return { ...generated, headers: [...headers, ...others] }
-}
-
-interface Counts {
-  tally: FuzzTally
-  forwarded: number
-}
-
-async function sendAndCheck(stack: Stack, counts: Counts, input: FuzzRequest): Promise<void> {
-  const request = toRequest(APP_ORIGIN, input)
-  const response = await stack.proxy.request(request)
-  const text = await response.text()
-  countStatus(counts.tally, response.status)
-  const what = `${input.method} ${input.path}: ${text.slice(0, 200)}`
-  expect(response.status, what).toBeGreaterThanOrEqual(200)
-  expect(response.status, what).toBeLessThan(500)
-  expectDocumentedShape(request, response, text)
-  const reached = stack.emulator.control.requestLog().map((entry) => entry.path)
-  stack.emulator.control.clearLog()
-  counts.forwarded += reached.length
-  expect(
-    reached.filter((path) => !UPSTREAM_PATHS.some((allowed) => allowed.test(path))),
-    what,
-  ).toEqual([])
-}
 
 /** Any method, path, header and body on /auth and /api. */
 function anyRequest(stack: Stack, cookies: RealCookies, counts: Counts) {
@@ -193,6 +89,7 @@ function anyRequest(stack: Stack, cookies: RealCookies, counts: Counts) {
       Cookie: [cookies.session, cookies.transaction, 'pg_session=forged', 'pg_tx_x=y'],
       'X-Auth-Token': ['emu_at_forged'],
       Host: ['evil.test'],
+      [TRACE_REQUEST_HEADER]: [TRACE_REQUEST_VALUE],
     },
     jsonSamples: [
       ...JSON_SAMPLES,
@@ -210,7 +107,7 @@ function anyRequest(stack: Stack, cookies: RealCookies, counts: Counts) {
     fc.asyncProperty(inputs, sentAs, (input, cookie) =>
       sendAndCheck(stack, counts, cookie === null ? input : asApp(input, cookie)),
     ),
-    BOUNDS,
+    BOUNDS.anyRequest,
   )
 }
 
@@ -244,7 +141,7 @@ function apiCall(stack: Stack, cookies: RealCookies, counts: Counts) {
       ),
     ),
   )
-  return runBounded(property, BOUNDS)
+  return runBounded(property, BOUNDS.apiCall)
 }
 
 /** The code exchange of a real pending login with random codes: each reaches the token endpoint. */
@@ -265,7 +162,53 @@ function exchange(stack: Stack, cookies: RealCookies, counts: Counts) {
       ),
     ),
   )
-  return runBounded(property, BOUNDS)
+  return runBounded(property, BOUNDS.exchange)
+}
+
+/**
+ * Every write the proxy takes, its body nested from 1 to 10,000 levels deep (alone, in a field
+ * of an otherwise valid body, around one, unclosed; docs/security.md#s6): the /auth calls as the
+ * app sends them, and every write of the endpoint table with a real session.
+ */
+async function deepBody(stack: Stack, _cookies: RealCookies, counts: Counts) {
+  // A session and a pending login of its own, made now: the properties before may have ended
+  // the shared ones (a random logout), and the writes are meant to reach the service.
+  const cookies = await realCookies(stack)
+  stack.emulator.control.clearLog()
+  const auth = fc.constantFrom(
+    { path: '/auth/start', cookie: '', sample: { scopes: ['doc'], returnTo: '/me' } },
+    {
+      path: '/auth/exchange',
+      cookie: cookies.transaction,
+      sample: { code: 'not-a-code', state: cookies.pendingState },
+    },
+    // Without the session cookie: a logout would end the session the API writes use.
+    { path: '/auth/logout', cookie: '', sample: {} },
+    { path: '/auth/client-code/start', cookie: cookies.session, sample: { scopes: ['doc'] } },
+    { path: '/auth/client-code/poll', cookie: cookies.session, sample: {} },
+    { path: '/auth/client-code/cancel', cookie: cookies.session, sample: {} },
+    { path: '/auth/client-code/keep-waiting', cookie: cookies.session, sample: {} },
+  )
+  const api = apiWriteArbitrary.map(({ method, path }) => ({ method, path: `/api/v2${path}` }))
+  const inputs = fc.oneof(
+    auth.chain(({ path, cookie, sample }) =>
+      deepBodyArbitrary([sample]).map((body) => ({ method: 'POST', path, cookie, body })),
+    ),
+    fc
+      .tuple(api, deepBodyArbitrary(API_WRITE_SAMPLES))
+      .map(([call, body]) => ({ ...call, cookie: cookies.session, body })),
+  )
+  const property = fc.asyncProperty(inputs, fc.boolean(), ({ method, path, cookie, body }, trace) =>
+    sendAndCheck(
+      stack,
+      counts,
+      asApp(
+        { method, path, headers: trace ? [[TRACE_REQUEST_HEADER, TRACE_REQUEST_VALUE]] : [], body },
+        cookie,
+      ),
+    ),
+  )
+  return runBounded(property, BOUNDS.deepBody)
 }
 
 describe('the proxy under random input (fast-check, real emulator in-process)', () => {
@@ -278,20 +221,22 @@ describe('the proxy under random input (fast-check, real emulator in-process)', 
   })
 
   it.each([
-    ['any request to /auth and /api', anyRequest],
-    ['allow-listed API calls with random keys and queries', apiCall],
-    ['code exchanges with random codes', exchange],
-  ])(
+    ['any request to /auth and /api', anyRequest, BOUNDS.anyRequest],
+    ['allow-listed API calls with random keys and queries', apiCall, BOUNDS.apiCall],
+    ['code exchanges with random codes', exchange, BOUNDS.exchange],
+    ['JSON bodies nested up to 10,000 levels deep on every write', deepBody, BOUNDS.deepBody],
+  ] as const)(
     'never answers 5xx or throws, refuses with {status, message}, and forwards only the allow-list: %s',
-    async (name, property) => {
+    async (name, property, bounds) => {
       const counts: Counts = { tally: createTally(), forwarded: 0 }
       const result = await property(stack, cookies, counts)
       console.info(
         `${describeTally(`proxy, ${name}`, counts.tally)}; ${counts.forwarded} reached the service`,
       )
       expect(result.failed, result.report).toBe(false)
-      expect(counts.tally.runs).toBeGreaterThanOrEqual(MIN_RUNS)
+      expect(counts.tally.runs).toBeGreaterThanOrEqual(bounds.minRuns)
     },
-    20_000,
+    // The time limit, and the setup and the slowest input beyond it.
+    30_000,
   )
 })

@@ -1,9 +1,13 @@
 /**
  * Bounded random HTTP requests for the property-based robustness tests of the emulator and the
  * proxy (the attack, fault and load suite, docs/security.md): odd methods, paths, headers and bodies, including what a browser would never
- * send. Each server's test supplies the path prefixes and header values that reach its code.
+ * send; JSON bodies nested from one to thousands of levels deep; and header sections near and
+ * over Node's limit. Each server's test supplies the path prefixes and header values that reach
+ * its code.
  */
 import fc from 'fast-check'
+import { ENDPOINTS } from '../protocol/endpoints'
+import { NODE_MAX_HEADER_BYTES } from './raw-http'
 
 export interface FuzzRequest {
   method: string
@@ -176,7 +180,12 @@ export function requestArbitrary(options: {
 /** Builds the Request; GET and HEAD carry no body (the Fetch API refuses one). */
 export function toRequest(origin: string, input: FuzzRequest): Request {
   const headers = new Headers()
-  for (const [name, value] of input.headers) headers.append(name, value)
+  // Set, not appended: a repeated Cookie would be joined with ", ", which no client sends.
+  for (const [name, value] of input.headers) {
+    if (name.toLowerCase() === 'cookie' && headers.has(name)) {
+      headers.set(name, `${headers.get(name) ?? ''}; ${value}`)
+    } else headers.append(name, value)
+  }
   const hasBody = input.body !== null && !['GET', 'HEAD', 'get'].includes(input.method)
   return new Request(`${origin}${input.path}`, {
     method: input.method,
@@ -185,6 +194,196 @@ export function toRequest(origin: string, input: FuzzRequest): Request {
       ? { body: input.body instanceof Uint8Array ? new Uint8Array(input.body) : input.body }
       : {}),
   })
+}
+
+/**
+ * `depth` levels of arrays (`[[…]]`), objects (`{"a":{"a":…}}`) or both in turn around `leaf`;
+ * unclosed, it is invalid JSON that is just as deep.
+ */
+export function nestedJson(
+  depth: number,
+  nesting: 'array' | 'object' | 'mixed',
+  leaf = 'null',
+  closed = true,
+): string {
+  const [open, close] = (
+    { array: ['[', ']'], object: ['{"a":', '}'], mixed: ['[{"a":', '}]'] } as const
+  )[nesting]
+  const pairs = nesting === 'mixed' ? Math.ceil(depth / 2) : depth
+  return `${open.repeat(pairs)}${leaf}${closed ? close.repeat(pairs) : ''}`
+}
+
+/** Shallow, around the proxy's limit of 64 levels (api-body.ts), or thousands of levels deep. */
+const depthArbitrary = fc.oneof(
+  fc.integer({ min: 1, max: 100 }),
+  fc.integer({ min: 100, max: 10_000 }),
+  fc.constantFrom(63, 64, 65, 1_000, 5_000),
+)
+
+const DEEP_MARK = '\u0000deep\u0000'
+
+/** `sample` with `field` set to the raw JSON `json`. */
+function withField(sample: Record<string, unknown>, field: string, json: string): string {
+  return JSON.stringify({ ...sample, [field]: DEEP_MARK }).replace(
+    JSON.stringify(DEEP_MARK),
+    () => json,
+  )
+}
+
+/**
+ * A JSON body nested deep: alone, as the value of one field (or an extra one) of an otherwise
+ * valid body, wrapped around a valid body, or unclosed.
+ */
+export function deepBodyArbitrary(
+  samples: readonly Record<string, unknown>[],
+): fc.Arbitrary<string> {
+  return fc
+    .record({
+      depth: depthArbitrary,
+      nesting: fc.constantFrom('array' as const, 'object' as const, 'mixed' as const),
+      sample: fc.constantFrom(...samples),
+      where: fc.constantFrom('whole', 'field', 'extra', 'around', 'unclosed'),
+      pick: fc.nat(),
+    })
+    .map(({ depth, nesting, sample, where, pick }) => {
+      const keys = Object.keys(sample)
+      const field = keys[pick % Math.max(1, keys.length)] ?? 'nested'
+      if (where === 'whole') return nestedJson(depth, nesting)
+      if (where === 'field') return withField(sample, field, nestedJson(depth, nesting))
+      if (where === 'extra') return withField(sample, 'nested', nestedJson(depth, nesting))
+      return nestedJson(depth, nesting, JSON.stringify(sample), where === 'around')
+    })
+}
+
+/** Path parameters that name the seed's records (src/emulator/seed.ts), or none. */
+const SEED_PARAMS: Record<string, readonly string[]> = {
+  book_id: ['20011', '20101', '1'],
+  id: ['40001', '40002', '1002', '1'],
+  group_login: ['alice', 'payments-docs'],
+  book_slug: ['api-handbook', 'gateway-guide'],
+  login: ['alice', 'payments-docs', 'nobody'],
+}
+
+/** Valid bodies of the API's writes (docs, repositories, the table of contents, members). */
+export const API_WRITE_SAMPLES: readonly Record<string, unknown>[] = [
+  { title: 'Fuzz', slug: 'fuzz', body: '# Fuzz', format: 'markdown', public: 0 },
+  { name: 'Fuzz', slug: 'fuzz-repo', public: 0, description: 'x' },
+  { action: 'appendNode', action_mode: 'child', doc_ids: [40001], type: 'DOC' },
+  { role: 1 },
+]
+
+/** Every write of the endpoint table (below /api/v2), its parameters the seed's or not. */
+export const apiWriteArbitrary: fc.Arbitrary<{ method: string; path: string }> = fc
+  .constantFrom(...ENDPOINTS.filter((endpoint) => endpoint.hasBody))
+  .chain((endpoint) =>
+    fc
+      .tuple(
+        ...Object.keys(endpoint.params).map((name) =>
+          fc.constantFrom(...(SEED_PARAMS[name] ?? ['x'])),
+        ),
+      )
+      .map((values) => {
+        let index = 0
+        const path = endpoint.path.replace(/\{[a-z_]+\}/g, () => values[index++] ?? 'x')
+        return { method: endpoint.method, path }
+      }),
+  )
+
+/** What a header section is made of: extra headers, and a Host (null: the test's own). */
+export interface HeaderLoad {
+  family: string
+  headers: [string, string][]
+  host: string | null
+}
+
+/** Byte counts near Node's limit, on either side, and any up to twice it. */
+const bytesArbitrary = fc.oneof(
+  fc.integer({ min: NODE_MAX_HEADER_BYTES - 700, max: NODE_MAX_HEADER_BYTES + 300 }),
+  fc.integer({ min: 1, max: 2 * NODE_MAX_HEADER_BYTES }),
+)
+
+const fill = (unit: string, bytes: number) =>
+  unit.repeat(Math.ceil(bytes / unit.length)).slice(0, bytes)
+
+/** An IPv4 or IPv6 address, loopback, or something no parser reads, from a number. */
+const hop = (n: number) =>
+  [
+    `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+    `2001:db8::${(n & 0xffff).toString(16)}`,
+    '127.0.0.1',
+    `unknown-${n}`,
+    '::ffff:127.0.0.1',
+    '',
+  ][n % 6] ?? ''
+
+/**
+ * Header sections of one kind each: one huge value, many headers, a huge Cookie of many cookies
+ * (`cookies`: real ones to put first), a long X-Forwarded-For chain, a long Host.
+ */
+export function headerLoadArbitrary(cookies: readonly string[]): fc.Arbitrary<HeaderLoad> {
+  const huge = fc
+    .tuple(
+      fc.constantFrom(
+        'X-Fuzz',
+        'User-Agent',
+        'Accept',
+        'Accept-Language',
+        'Referer',
+        'X-Auth-Token',
+      ),
+      fc.constantFrom('a', '%', ' x', ',', ';=', '\u00e9'),
+      bytesArbitrary,
+    )
+    .map(([name, unit, bytes]): HeaderLoad => ({
+      family: 'one huge value',
+      headers: [[name, fill(unit, bytes).trim() || 'a']],
+      host: null,
+    }))
+  const many = fc
+    .tuple(fc.integer({ min: 1, max: 1_900 }), bytesArbitrary)
+    .map(([count, bytes]): HeaderLoad => ({
+      family: 'many headers',
+      headers: Array.from({ length: count }, (_, i): [string, string] => [
+        `X-Fuzz-${i}`,
+        fill('v', Math.max(1, Math.floor(bytes / count) - 14)),
+      ]),
+      host: null,
+    }))
+  const cookieFlood = fc
+    .tuple(fc.subarray([...cookies]), fc.integer({ min: 1, max: 1_500 }), bytesArbitrary, fc.nat())
+    .map(([real, count, bytes, seed]): HeaderLoad => {
+      const names = ['c', 'pg_tx_', 'pg_session', 'emu_session', 'emu_sign_in', 'playground_lang']
+      const values = ['x', '%', '%FF', '"', 'a=b']
+      const size = Math.max(1, Math.floor(bytes / count) - 24)
+      const flood = Array.from({ length: count }, (_, i) => {
+        const name = names[(seed + i) % names.length] ?? 'c'
+        const suffix =
+          name === 'pg_tx_' ? String(i).padStart(16, 'A') : name === 'c' ? String(i) : ''
+        return `${name}${suffix}=${fill(values[(seed >> 3) % values.length] ?? 'x', size)}`
+      })
+      return {
+        family: 'huge cookie',
+        headers: [['Cookie', [...real, ...flood].join('; ')]],
+        host: null,
+      }
+    })
+  const forwarded = fc
+    .tuple(fc.integer({ min: 1, max: 2_000 }), fc.nat())
+    .map(([count, seed]): HeaderLoad => ({
+      family: 'long X-Forwarded-For',
+      headers: [
+        ['X-Forwarded-For', Array.from({ length: count }, (_, i) => hop(seed + i)).join(', ')],
+      ],
+      host: null,
+    }))
+  const host = fc
+    .tuple(fc.constantFrom('a', 'a.', 'xn--', '1.'), bytesArbitrary)
+    .map(([unit, bytes]): HeaderLoad => ({
+      family: 'long Host',
+      headers: [],
+      host: fill(unit, bytes).replace(/\.$/, ''),
+    }))
+  return fc.oneof(huge, many, cookieFlood, forwarded, host)
 }
 
 /** What every property reports, so the test can print how many inputs really ran. */

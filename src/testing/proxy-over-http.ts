@@ -19,22 +19,7 @@ import { loadConfig, type Env } from '../proxy/config'
 import { createProxyServer, type ProxyOptions } from '../proxy/proxy'
 import { createServerListener } from '../server/dispatch'
 import { authorizeThroughPages } from './emulator-pages'
-
-export interface HttpAnswer {
-  status: number
-  headers: http.IncomingHttpHeaders
-  body: string
-}
-
-export interface HttpCall {
-  method?: string
-  path: string
-  /** Object headers, or raw name/value pairs (a header may come twice). */
-  headers?: Record<string, string> | string[]
-  body?: string
-  /** The loopback address the call comes from (default 127.0.0.1). */
-  from?: string
-}
+import { sendHttp, type HttpAnswer, type HttpCall } from './raw-http'
 
 export interface ProxyOverHttp {
   origin: string
@@ -78,32 +63,7 @@ export async function startProxyOverHttp(
   pages.all('*', (c) => c.text('a page', 200))
   listener = createServerListener(proxy, pages)
 
-  const send = ({ method = 'GET', path, headers = {}, body, from }: HttpCall) =>
-    new Promise<HttpAnswer>((resolve, reject) => {
-      const withHost = Array.isArray(headers) ? headers : { Host: `localhost:${port}`, ...headers }
-      const req = http.request(
-        {
-          host: '127.0.0.1',
-          port,
-          method,
-          path,
-          headers: withHost,
-          agent: false,
-          setHost: false,
-          ...(from === undefined ? {} : { localAddress: from }),
-        },
-        (res) => {
-          let text = ''
-          res.setEncoding('utf8')
-          res.on('data', (chunk: string) => (text += chunk))
-          res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }),
-          )
-        },
-      )
-      req.on('error', reject)
-      req.end(body)
-    })
+  const send = (call: HttpCall) => sendHttp(port, `localhost:${port}`, call)
 
   const appHeaders = (extra: Record<string, string> = {}) => ({
     [CSRF_HEADER]: CSRF_HEADER_VALUE,

@@ -24,6 +24,7 @@ import type { EmulatorDeps } from '../context'
 import { EmulatorError } from '../emulator-error'
 import type { ScopeRefusal } from '../profiles'
 import { tokenFingerprint } from '../secrets'
+import { requestUrl } from '../../protocol/request-url'
 
 /** Query parameters that would carry a token in the URL (docs/security.md#c4). */
 const TOKEN_QUERY_PARAMS = ['access_token', 'token']
@@ -95,7 +96,7 @@ export function createApiRoutes(deps: EmulatorDeps): Hono<ApiEnv> {
         headers: { [HEADERS.retryAfter]: String(rate.retryAfterSeconds) },
       })
     }
-    const url = new URL(c.req.url)
+    const url = requestUrl(c.req.url)
     const inQuery = TOKEN_QUERY_PARAMS.find((name) => url.searchParams.has(name))
     if (inQuery !== undefined) {
       throw new EmulatorError(

@@ -108,6 +108,22 @@ describe('the test-control API validates bodies', () => {
     expect(await response.json()).toEqual({ status: 400, message: 'The body must be JSON.' })
   })
 
+  it('refuses a fault body nested too deep to serve, naming the field, rather than queue it and answer 500 when it is served', async () => {
+    const { app } = setup()
+    const depth = 20_000
+    const response = await app.request('/__emulator/faults', {
+      method: 'POST',
+      headers: CONTROL_HEADERS,
+      body: `{"path":"/api/v2/hello","status":200,"body":${'['.repeat(depth)}${']'.repeat(depth)}}`,
+    })
+    expect(response.status).toBe(400)
+    expect(ErrorBodySchema.parse(await response.json()).message).toBe(
+      'Invalid body: body: the fault body nests too deep to be written as JSON; send a flatter one.',
+    )
+    // Nothing was queued: the endpoint itself answers (no token: 401).
+    expect((await app.request('/api/v2/hello', { headers: UA })).status).toBe(401)
+  })
+
   it('throws from control.queueFault for an invalid fault', () => {
     const { control } = setup()
     expect(() => control.queueFault({ path: 'no-slash' })).toThrow()

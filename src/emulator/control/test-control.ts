@@ -19,6 +19,16 @@ import { EmulatorError } from '../emulator-error'
 import type { RequestLogEntry } from './request-log'
 import type { Accounts, AppInput, TokenInput, UserInput } from './accounts'
 
+/** Whether JSON.stringify can write `value`: a RangeError when it nests too deep. */
+function canWriteJson(value: unknown): boolean {
+  try {
+    JSON.stringify(value)
+    return true
+  } catch {
+    return false
+  }
+}
+
 export const FaultSchema = z
   .object({
     method: z
@@ -31,7 +41,12 @@ export const FaultSchema = z
       .startsWith('/', 'path must start with "/" (for example /api/v2/user)')
       .max(2048),
     status: z.number().int().min(200).max(599).optional(),
-    body: z.unknown().optional(),
+    // Served with JSON.stringify (faults.ts), which overflows the stack on a body nested some
+    // thousands of levels deep: refused here, naming the field, not queued to answer 500 later
+    // (test-control.test.ts, "refuses a fault body nested too deep to serve").
+    body: z.unknown().optional().refine(canWriteJson, {
+      message: 'the fault body nests too deep to be written as JSON; send a flatter one.',
+    }),
     headers: z
       .record(
         z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'header names are letters, digits and "-"'),

@@ -15,6 +15,7 @@ import { chooseLangFromForm } from '../pages/page-locale'
 import type { SeedUser } from '../seed'
 import { randomBase64Url, safeEqual } from '../secrets'
 import type { Session } from '../store'
+import { requestUrl } from '../../protocol/request-url'
 
 export interface SignedIn {
   session: Session
@@ -92,7 +93,7 @@ function isFromOwnPage(c: Context<EmulatorEnv>): boolean {
   const site = c.req.header('Sec-Fetch-Site')
   if (site !== undefined && site !== 'same-origin' && site !== 'none') return false
   const origin = c.req.header('Origin')
-  return origin === undefined || origin === 'null' || origin === new URL(c.req.url).origin
+  return origin === undefined || origin === 'null' || origin === requestUrl(c.req.url).origin
 }
 
 /**

@@ -14,6 +14,7 @@ import type { RandomFill } from '../../protocol/client-code'
 import { randomBase64Url } from '../secrets'
 import { messagesFor, withLang, type PageLocale } from './page-locale'
 import { STYLE } from './page-style'
+import { requestUrl } from '../../protocol/request-url'
 
 /** What a JSX element is at the type level in hono/jsx. */
 export type Html = HtmlEscapedString | Promise<HtmlEscapedString>
@@ -125,7 +126,7 @@ export async function sendPage(
   { status = 200, formTargets = [], headers = {}, here }: PageOptions = {},
 ): Promise<Response> {
   const nonce = c.get('nonce')
-  const url = new URL(c.req.url)
+  const url = requestUrl(c.req.url)
   const switchHref =
     here !== undefined ? here : c.req.method === 'GET' ? url.pathname + url.search : null
   // Chrome applies form-action to every hop of a form's redirect chain (w3c/webappsec-csp#8),
