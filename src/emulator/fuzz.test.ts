@@ -133,9 +133,15 @@ async function sendAndCheck(app: App, tally: FuzzTally, request: Request): Promi
   const { pathname } = new URL(request.url)
   const what = `${request.method} ${pathname.slice(0, 200)}: ${answer.text.slice(0, 200)}`
   expect(answer.status, what).toBeGreaterThanOrEqual(200)
-  expect(answer.status, what).toBeLessThan(500)
+  // The one 5xx that is an answer, not a failure: a path clients call that the emulator says it
+  // does not serve (api/not-emulated.ts), in the API's shape.
+  if (!isNotEmulated(answer)) expect(answer.status, what).toBeLessThan(500)
   expectDocumentedShape(request.method, pathname, answer)
   return answer
+}
+
+function isNotEmulated(answer: Answer): boolean {
+  return answer.status === 501 && /^\{"status":501,"message":"not emulated: /.test(answer.text)
 }
 
 function anyRequest(tally: FuzzTally) {
@@ -175,6 +181,12 @@ async function deepBody(tally: FuzzTally) {
       { path: '/__emulator/clock', sample: { advanceMs: 0 } },
       { path: '/__emulator/revoke', sample: { token: 'emu_at_none' } },
       { path: '/__emulator/profile', sample: { profile: 'seed' } },
+      { path: '/__emulator/tokens', sample: { login: 'alice', scopes: ['repo:read'] } },
+      {
+        path: '/__emulator/apps',
+        sample: { clientId: 'fuzz-app', clientSecret: 's', redirectUris: ['http://localhost/cb'] },
+      },
+      { path: '/__emulator/users', sample: { login: 'fuzz-user', name: 'F', password: 'p' } },
     )
     .chain(({ path, sample }) =>
       deepBodyArbitrary([sample]).map((body) => ({ method: 'POST', path, body })),

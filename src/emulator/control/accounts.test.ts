@@ -3,6 +3,7 @@
  * /__emulator/tokens` (a token without the pages), `/apps` and `/users` (added until the next
  * reset). Every refusal is a 400 naming its field.
  */
+import { CONTROL_HEADERS } from './test-control'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ErrorBodySchema, TokenResponseSchema, UserSchema, envelope } from '../../protocol/schemas'
 import {
@@ -71,6 +72,20 @@ describe('POST /__emulator/tokens', () => {
     const revoked = await emulator.callControl('POST', '/revoke', { token: made.access_token })
     expect(await revoked.json()).toEqual({ revoked: true })
     expect((await emulator.api('GET', '/user', { token: made.access_token })).status).toBe(401)
+  })
+
+  it('refuses a scope that is not a string without quoting it, however deep it nests', async () => {
+    // String() of a list this deep overflows the stack: it was a 500 (fuzz.test.ts found it).
+    // Sent as text: JSON.stringify of it would overflow here first.
+    const response = await fetch(`${emulator.url}/__emulator/tokens`, {
+      method: 'POST',
+      headers: CONTROL_HEADERS,
+      body: `{"login":"alice","scopes":[${'['.repeat(5000)}${']'.repeat(5000)}]}`,
+    })
+    expect(response.status).toBe(400)
+    expect(ErrorBodySchema.parse(await response.json()).message).toMatch(
+      /^Invalid body: scopes\.0: a scope must be a string; the emulator's scopes are /,
+    )
   })
 
   it('makes a token with no scope at all', async () => {

@@ -29,8 +29,10 @@ const listOf = (names: readonly string[]) =>
 const scopeList = z
   .array(
     z.enum(SCOPE_NAMES as [string, ...string[]], {
+      // Only a string is quoted: String() of a list nested thousands deep overflows the stack
+      // (fuzz.test.ts found it, a 500).
       error: (issue) =>
-        `unknown scope ${JSON.stringify(excerpt(String(issue.input), 40))}; the emulator's scopes are ${SCOPE_NAMES.join(', ')}`,
+        `${typeof issue.input === 'string' ? `unknown scope ${JSON.stringify(excerpt(issue.input, 40))}` : 'a scope must be a string'}; the emulator's scopes are ${SCOPE_NAMES.join(', ')}`,
     }),
     { error: 'scopes must be a list of scope names, such as ["repo:read"]' },
   )

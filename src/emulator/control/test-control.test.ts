@@ -110,18 +110,32 @@ describe('the test-control API validates bodies', () => {
 
   it('refuses a fault body nested too deep to serve, naming the field, rather than queue it and answer 500 when it is served', async () => {
     const { app } = setup()
-    const depth = 20_000
-    const response = await app.request('/__emulator/faults', {
-      method: 'POST',
-      headers: CONTROL_HEADERS,
-      body: `{"path":"/api/v2/hello","status":200,"body":${'['.repeat(depth)}${']'.repeat(depth)}}`,
-    })
-    expect(response.status).toBe(400)
-    expect(ErrorBodySchema.parse(await response.json()).message).toBe(
-      'Invalid body: body: the fault body nests too deep to be written as JSON; send a flatter one.',
-    )
+    // 8,000 levels (two per `[{"a":`), which JSON.stringify cannot write anywhere, 2,000, which
+    // it could when queued but not when served (fuzz.test.ts found it), and 258: all refused.
+    for (const depth of [4_000, 1_000, 129]) {
+      const response = await app.request('/__emulator/faults', {
+        method: 'POST',
+        headers: CONTROL_HEADERS,
+        body: `{"path":"/api/v2/hello","status":200,"body":${'[{"a":'.repeat(depth)}null${'}]'.repeat(depth)}}`,
+      })
+      expect(response.status, `depth ${depth}`).toBe(400)
+      expect(ErrorBodySchema.parse(await response.json()).message).toBe(
+        'Invalid body: body: the fault body nests deeper than 256 levels; send a flatter one.',
+      )
+    }
     // Nothing was queued: the endpoint itself answers (no token: 401).
     expect((await app.request('/api/v2/hello', { headers: UA })).status).toBe(401)
+    // 128 levels (two per `[{"a":`) is queued, and served.
+    const shallow = `${'[{"a":'.repeat(64)}1${'}]'.repeat(64)}`
+    const queued = await app.request('/__emulator/faults', {
+      method: 'POST',
+      headers: CONTROL_HEADERS,
+      body: `{"path":"/api/v2/hello","status":200,"body":${shallow}}`,
+    })
+    expect(queued.status).toBe(201)
+    const served = await app.request('/api/v2/hello', { headers: UA })
+    expect(served.status).toBe(200)
+    expect(await served.text()).toBe(shallow)
   })
 
   it('throws from control.queueFault for an invalid fault', () => {
