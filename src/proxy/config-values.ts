@@ -39,55 +39,53 @@ export const httpUrl = (name: string) =>
       return url
     })
 
-export const port = (name: string, fallback: number) =>
+/**
+ * A whole number from `min` to `max` (at most 7 digits), or `fallback` when unset; `says` words
+ * the refusal, given the value sent.
+ */
+export const wholeNumber = (options: {
+  fallback: number
+  min: number
+  max: number
+  says: (value: string) => string
+}) =>
   z
     .string()
     .trim()
     .optional()
     .transform((value, ctx) => {
-      if (value === undefined || value === '') return fallback
-      if (!/^\d{1,5}$/.test(value) || Number(value) < 1 || Number(value) > 65535) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `${name} must be a port number 1–65535, got "${value}"`,
-        })
+      if (value === undefined || value === '') return options.fallback
+      const number = Number(value)
+      if (!/^\d{1,7}$/.test(value) || number < options.min || number > options.max) {
+        ctx.addIssue({ code: 'custom', message: options.says(value) })
         return z.NEVER
       }
-      return Number(value)
+      return number
     })
+
+export const port = (name: string, fallback: number) =>
+  wholeNumber({
+    fallback,
+    min: 1,
+    max: 65535,
+    says: (value) => `${name} must be a port number 1–65535, got "${value}"`,
+  })
 
 /** A number of milliseconds ≥ 100 (time-outs), or `fallback` when unset; src/server reuses it. */
 export const positiveMs = (name: string, fallback: number) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value === '') return fallback
-      if (!/^\d{1,7}$/.test(value) || Number(value) < 100) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `${name} must be a number of milliseconds ≥ 100, got "${value}"`,
-        })
-        return z.NEVER
-      }
-      return Number(value)
-    })
+  wholeNumber({
+    fallback,
+    min: 100,
+    max: 9_999_999,
+    says: (value) => `${name} must be a number of milliseconds ≥ 100, got "${value}"`,
+  })
 
 /** A whole number from 1 to 99999 of calls per client address in a throttle's window, or `fallback`. */
 export const perWindow = (name: string, fallback: number, window: string) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value === '') return fallback
-      if (!/^\d{1,5}$/.test(value) || Number(value) < 1) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `${name} must be a whole number from 1 to 99999 (calls per client address ${window}), got "${value}"`,
-        })
-        return z.NEVER
-      }
-      return Number(value)
-    })
+  wholeNumber({
+    fallback,
+    min: 1,
+    max: 99_999,
+    says: (value) =>
+      `${name} must be a whole number from 1 to 99999 (calls per client address ${window}), got "${value}"`,
+  })

@@ -4,7 +4,7 @@
  * with what to do instead, and no secret quoted back.
  */
 import { z } from 'zod'
-import { positiveMs } from '../proxy/config-values'
+import { positiveMs, wholeNumber } from '../proxy/config-values'
 
 export interface ServerConfig {
   /** `text`: one readable line per event (the default); `json`: one JSON object per line. */
@@ -92,37 +92,21 @@ const ServerEnvSchema = z.object({
         `REDIS_DURABILITY_CHECK must be on (the default: not ready while Redis may lose a logout) or off (you vouch for your Redis), got "${String(issue.input)}"`,
     })
     .optional(),
-  SHUTDOWN_DRAIN_DELAY_MS: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value === '') return DEFAULT_DRAIN_DELAY_MS
-      if (!/^\d{1,6}$/.test(value) || Number(value) > 300_000) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `SHUTDOWN_DRAIN_DELAY_MS must be a number of milliseconds from 0 to 300000 (0: close at once), got "${value}"`,
-        })
-        return z.NEVER
-      }
-      return Number(value)
-    }),
+  SHUTDOWN_DRAIN_DELAY_MS: wholeNumber({
+    fallback: DEFAULT_DRAIN_DELAY_MS,
+    min: 0,
+    max: 300_000,
+    says: (value) =>
+      `SHUTDOWN_DRAIN_DELAY_MS must be a number of milliseconds from 0 to 300000 (0: close at once), got "${value}"`,
+  }),
   SHUTDOWN_TIMEOUT_MS: positiveMs('SHUTDOWN_TIMEOUT_MS', DEFAULT_SHUTDOWN_TIMEOUT_MS),
-  MAX_CONCURRENT_REQUESTS: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value === '') return DEFAULT_MAX_CONCURRENT_REQUESTS
-      if (!/^\d{1,6}$/.test(value) || Number(value) < 1) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `MAX_CONCURRENT_REQUESTS must be a whole number from 1 to 999999 (requests in flight in this instance), got "${value}"`,
-        })
-        return z.NEVER
-      }
-      return Number(value)
-    }),
+  MAX_CONCURRENT_REQUESTS: wholeNumber({
+    fallback: DEFAULT_MAX_CONCURRENT_REQUESTS,
+    min: 1,
+    max: 999_999,
+    says: (value) =>
+      `MAX_CONCURRENT_REQUESTS must be a whole number from 1 to 999999 (requests in flight in this instance), got "${value}"`,
+  }),
   READINESS_TIMEOUT_MS: positiveMs('READINESS_TIMEOUT_MS', 2_000),
 })
 
