@@ -2,7 +2,8 @@
  * The emulator's config file (`npm run emulator -- --config emulator.json`, or EMULATOR_CONFIG):
  * apps, users, fixed tokens and data added to the seed, the clock's start, the rate limit, a
  * headless approval, and the listening settings. docs/emulator.md#config-file describes every
- * field. The shape is one zod schema (`ConfigFileSchema`); the
+ * field. The shape is one zod schema (`ConfigFileSchema`), from which
+ * `src/emulator/emulator-config.schema.json` is generated (scripts/emulator-schema.ts); the
  * fields an app or a user has are the test-control API's own (control/accounts.ts), so both
  * refuse the same values with the same words. What the shape cannot say, such as a login that
  * no user has or a client id the seed has already, is checked against the seed after it. Every
