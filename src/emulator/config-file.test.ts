@@ -43,6 +43,9 @@ describe('a config file that cannot be used', () => {
     expect(errorsOf('{"apps": [}')).toEqual([
       expect.stringMatching(/^emulator\.json: is not JSON: /) as unknown,
     ])
+    expect(errorsOf('[]')).toEqual([
+      'emulator.json: must be a JSON object of settings, such as {"apps": []}',
+    ])
     const missing = path.join(folder, 'missing.json')
     expect(loadEmulatorConfig({ EMULATOR_CONFIG: missing }, [])).toEqual({
       ok: false,

@@ -81,67 +81,73 @@ const wholeNumber = (field: string, max: number) =>
     .max(max, `${field} must be at most ${max}`)
 
 export const ConfigFileSchema = z
-  .object({
-    $schema: z.string().optional().describe('The JSON Schema of this file, for editors.'),
-    port: wholeNumber('port', 65535).optional().describe('Default 4010.'),
-    host: z.string().optional().describe('The interface to bind. Default 127.0.0.1.'),
-    publicUrl: z.string().optional().describe('The origin clients use, such as http://yuque:4010.'),
-    profile: z
-      .enum(PROFILE_NAMES, { error: 'profile must be "seed" or "observed"' })
-      .optional()
-      .describe('Default seed.'),
-    apps: z
-      .array(appFields(noCheck), { error: 'apps must be a list of apps' })
-      .max(100)
-      .optional()
-      .describe('OAuth apps added to the seed’s (or replacing them: replaceSeedApps).'),
-    replaceSeedApps: z.boolean().optional().describe('true: only the apps of this file.'),
-    users: z
-      .array(userFields(noCheck), { error: 'users must be a list of users' })
-      .max(1000)
-      .optional()
-      .describe('Users added to the seed’s.'),
-    tokens: z
-      .array(TokenEntry, { error: 'tokens must be a list of tokens' })
-      .max(1000)
-      .optional()
-      .describe('Personal tokens with fixed values, for a user.'),
-    data: z
-      .object({ repos: z.array(RepoEntry, { error: 'repos must be a list' }).max(1000) })
-      .strict()
-      .optional()
-      .describe('Repositories and their Markdown documents, added to the seed’s.'),
-    replaceSeedData: z
-      .boolean()
-      .optional()
-      .describe('true: no repository or document of the seed, only those of data.'),
-    clock: z
-      .object({
-        start: z.iso.datetime({
-          offset: true,
-          error: 'start must be an ISO 8601 date-time, such as "2025-01-15T10:00:00Z"',
-        }),
-      })
-      .strict()
-      .optional()
-      .describe('The emulator’s clock starts at start and runs on; a reset starts it again.'),
-    rateLimit: z
-      .object({
-        limit: wholeNumber('limit', 1_000_000_000),
-        windowMs: wholeNumber('windowMs', 366 * 86_400_000),
-      })
-      .strict()
-      .optional()
-      .describe('Calls per window for every caller. Default 5000 an hour.'),
-    autoApprove: z
-      .object({
-        login: z.string({ error: 'login must be a string, such as "alice"' }).max(64),
-        scopes: scopeList.optional(),
-      })
-      .strict()
-      .optional()
-      .describe('The authorize endpoint approves as this user, without pages.'),
-  })
+  .object(
+    {
+      $schema: z.string().optional().describe('The JSON Schema of this file, for editors.'),
+      port: wholeNumber('port', 65535).optional().describe('Default 4010.'),
+      host: z.string().optional().describe('The interface to bind. Default 127.0.0.1.'),
+      publicUrl: z
+        .string()
+        .optional()
+        .describe('The origin clients use, such as http://yuque:4010.'),
+      profile: z
+        .enum(PROFILE_NAMES, { error: 'profile must be "seed" or "observed"' })
+        .optional()
+        .describe('Default seed.'),
+      apps: z
+        .array(appFields(noCheck), { error: 'apps must be a list of apps' })
+        .max(100)
+        .optional()
+        .describe('OAuth apps added to the seed’s (or replacing them: replaceSeedApps).'),
+      replaceSeedApps: z.boolean().optional().describe('true: only the apps of this file.'),
+      users: z
+        .array(userFields(noCheck), { error: 'users must be a list of users' })
+        .max(1000)
+        .optional()
+        .describe('Users added to the seed’s.'),
+      tokens: z
+        .array(TokenEntry, { error: 'tokens must be a list of tokens' })
+        .max(1000)
+        .optional()
+        .describe('Personal tokens with fixed values, for a user.'),
+      data: z
+        .object({ repos: z.array(RepoEntry, { error: 'repos must be a list' }).max(1000) })
+        .strict()
+        .optional()
+        .describe('Repositories and their Markdown documents, added to the seed’s.'),
+      replaceSeedData: z
+        .boolean()
+        .optional()
+        .describe('true: no repository or document of the seed, only those of data.'),
+      clock: z
+        .object({
+          start: z.iso.datetime({
+            offset: true,
+            error: 'start must be an ISO 8601 date-time, such as "2025-01-15T10:00:00Z"',
+          }),
+        })
+        .strict()
+        .optional()
+        .describe('The emulator’s clock starts at start and runs on; a reset starts it again.'),
+      rateLimit: z
+        .object({
+          limit: wholeNumber('limit', 1_000_000_000),
+          windowMs: wholeNumber('windowMs', 366 * 86_400_000),
+        })
+        .strict()
+        .optional()
+        .describe('Calls per window for every caller. Default 5000 an hour.'),
+      autoApprove: z
+        .object({
+          login: z.string({ error: 'login must be a string, such as "alice"' }).max(64),
+          scopes: scopeList.optional(),
+        })
+        .strict()
+        .optional()
+        .describe('The authorize endpoint approves as this user, without pages.'),
+    },
+    { error: 'must be a JSON object of settings, such as {"apps": []}' },
+  )
   .strict()
 
 export type ConfigFile = z.output<typeof ConfigFileSchema>
@@ -288,7 +294,7 @@ function describeIssues(issues: readonly z.core.$ZodIssue[]): string[] {
           `${[...issue.path, excerpt(key, 40)].join('.')}: unknown field${known.length === 0 ? '' : `; the fields here are ${known.join(', ')}`}`,
       )
     }
-    return [`${issue.path.join('.') || '(the file)'}: ${issue.message}`]
+    return [issue.path.length === 0 ? issue.message : `${issue.path.join('.')}: ${issue.message}`]
   })
 }
 

@@ -56,6 +56,8 @@ const CONFIG = {
           { slug: 'second', title: 'Second', body: 'Two.' },
         ],
       },
+      // A team's: made by its admin, alice.
+      { owner: 'payments-docs', slug: 'ci-notes', name: 'CI notes', public: true },
     ],
   },
   clock: { start: START },
@@ -196,6 +198,10 @@ describe('an emulator started from a config file', () => {
     expect(titles.map((node) => node.title)).toEqual(['Hello', 'Second'])
     // Private: its owner reads it, another user does not learn it exists.
     expect((await api('/repos/dora/fixtures', 'ci-token-alice-0001')).status).toBe(404)
+    const team = await api('/repos/payments-docs/ci-notes', 'ci-token-dora-0001')
+    expect(envelope(z.object({ name: z.string() })).parse(await team.json()).data.name).toBe(
+      'CI notes',
+    )
   })
 
   it('starts from the file’s data only with replaceSeedData', async () => {
