@@ -36,6 +36,9 @@ describe('loadEmulatorConfig', () => {
         profile: 'seed',
         host: '127.0.0.1',
         publicUrl: null,
+        printConfig: false,
+        configFile: null,
+        file: null,
       },
     })
   })
@@ -97,6 +100,9 @@ describe('loadEmulatorConfig', () => {
         profile: 'seed',
         host: '127.0.0.1',
         publicUrl: null,
+        printConfig: false,
+        configFile: null,
+        file: null,
       },
     })
   })

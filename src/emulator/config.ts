@@ -1,7 +1,10 @@
 /**
- * The configuration of `npm run emulator`, parsed once from the environment and the arguments.
+ * The configuration of `npm run emulator`, parsed once from the arguments, the environment and
+ * the config file (config-file.ts), in that order of precedence: a flag over its variable, a
+ * variable over the file, the file over the default (docs/emulator.md#config-file).
  */
 import { z } from 'zod'
+import { readConfigFile, type ConfigFile } from './config-file'
 import { DEFAULT_PROFILE, PROFILE_NAMES } from './profiles'
 
 const ConfigSchema = z.object({
@@ -59,7 +62,14 @@ const ConfigSchema = z.object({
       return url.origin
     }),
 })
-export type EmulatorConfig = z.infer<typeof ConfigSchema>
+export type EmulatorConfig = z.infer<typeof ConfigSchema> & {
+  /** `--print-config`: print the effective configuration and exit. */
+  printConfig: boolean
+  /** The config file as given (`--config`, EMULATOR_CONFIG), or null. */
+  configFile: string | null
+  /** Its content, checked; null without a file. */
+  file: ConfigFile | null
+}
 
 /** Flags followed by a value; each overrides its environment variable. */
 const VALUE_FLAGS = {
@@ -67,10 +77,12 @@ const VALUE_FLAGS = {
   '--profile': 'EMULATOR_PROFILE',
   '--host': 'EMULATOR_HOST',
   '--public-url': 'EMULATOR_PUBLIC_URL',
+  '--config': 'EMULATOR_CONFIG',
 } as const
 type ValueFlag = keyof typeof VALUE_FLAGS
 const isValueFlag = (arg: string | undefined): arg is ValueFlag =>
   arg !== undefined && Object.hasOwn(VALUE_FLAGS, arg)
+const SWITCHES = ['--test-control', '--print-config']
 
 export function loadEmulatorConfig(
   env: Record<string, string | undefined>,
@@ -79,39 +91,75 @@ export function loadEmulatorConfig(
   const unknown = argv.filter(
     (arg, index) =>
       arg.startsWith('--') &&
-      arg !== '--test-control' &&
+      !SWITCHES.includes(arg) &&
       !isValueFlag(arg) &&
       !isValueFlag(argv[index - 1]),
   )
   if (unknown.length > 0) {
     return { ok: false, errors: unknown.map((arg) => `unknown flag ${arg}`) }
   }
-  /** The flag's value when given, else its variable's or the default; and the name to blame. */
-  const setting = (flag: ValueFlag, fallback: string): { value: string; name: string } => {
+  const flagValue = (flag: ValueFlag): string | undefined => {
     const at = argv.indexOf(flag)
-    if (at >= 0) return { value: argv[at + 1] ?? '', name: flag }
-    const variable = VALUE_FLAGS[flag]
-    return { value: env[variable] ?? fallback, name: variable }
+    return at >= 0 ? (argv[at + 1] ?? '') : undefined
   }
-  const port = setting('--port', '4010')
-  const profile = setting('--profile', DEFAULT_PROFILE)
-  const host = setting('--host', '127.0.0.1')
-  const publicUrl = setting('--public-url', '')
   // An empty variable is an unset one (a .env line `EMULATOR_PROFILE=`); an empty flag is a mistake.
-  const isUnset = profile.name === VALUE_FLAGS['--profile'] && profile.value === ''
+  const fromVariable = env.EMULATOR_CONFIG === '' ? undefined : env.EMULATOR_CONFIG
+  const configFile = flagValue('--config') ?? fromVariable
+  if (configFile === '') return { ok: false, errors: ['--config: must name a JSON file'] }
+  let file: ConfigFile | null = null
+  if (configFile !== undefined) {
+    const read = readConfigFile(configFile)
+    if (!read.ok) return read
+    file = read.file
+  }
+  /**
+   * The flag's value when given, else its variable's, the file's or the default; and the name
+   * to blame. `emptyIsSet`: an empty variable is kept (and refused), not skipped.
+   */
+  const setting = (
+    flag: ValueFlag,
+    key: 'port' | 'profile' | 'host' | 'publicUrl',
+    fallback: string,
+    emptyIsSet = false,
+  ): { value: string; name: string } => {
+    const given = flagValue(flag)
+    if (given !== undefined) return { value: given, name: flag }
+    const variable = VALUE_FLAGS[flag]
+    const fromEnv = env[variable]
+    if (fromEnv !== undefined && (fromEnv !== '' || emptyIsSet)) {
+      return { value: fromEnv, name: variable }
+    }
+    const fromFile = file?.[key]
+    if (fromFile !== undefined) return { value: String(fromFile), name: `${configFile}: ${key}` }
+    return { value: fallback, name: variable }
+  }
+  const port = setting('--port', 'port', '4010', true)
+  const profile = setting('--profile', 'profile', DEFAULT_PROFILE)
+  const host = setting('--host', 'host', '127.0.0.1')
+  const publicUrl = setting('--public-url', 'publicUrl', '')
   const appOrigin = env.APP_ORIGIN?.replace(/\/+$/, '') ?? 'http://localhost:5173'
   const parsed = ConfigSchema.safeParse({
     port: port.value,
     testControl: argv.includes('--test-control'),
     webRedirectUri: `${appOrigin}/callback`,
-    profile: isUnset ? DEFAULT_PROFILE : profile.value,
-    host: host.name === VALUE_FLAGS['--host'] && host.value === '' ? '127.0.0.1' : host.value,
+    profile: profile.value,
+    host: host.value,
     publicUrl:
       publicUrl.name === VALUE_FLAGS['--public-url'] && publicUrl.value === ''
         ? null
         : publicUrl.value,
   })
-  if (parsed.success) return { ok: true, config: parsed.data }
+  if (parsed.success) {
+    return {
+      ok: true,
+      config: {
+        ...parsed.data,
+        printConfig: argv.includes('--print-config'),
+        configFile: configFile ?? null,
+        file,
+      },
+    }
+  }
   const names: Record<string, string> = {
     port: port.name,
     webRedirectUri: 'APP_ORIGIN',

@@ -61,6 +61,19 @@ export interface EmulatorDeps {
   readonly profile: ProfileName
   /** Failed password and client-secret guesses (docs/security.md#em4: throttle guessing). */
   guesses: FailureThrottle
+  /** A headless approval at the authorize endpoint (oauth/authorize.ts), or null: the pages. */
+  readonly autoApprove: AutoApprove | null
+}
+
+/**
+ * The authorize endpoint approves every valid authorization-code request as `login`, redirecting
+ * straight back with a code (docs/emulator.md#config-file), as navikt's mock-oauth2-server's
+ * headless login does.
+ */
+export interface AutoApprove {
+  login: string
+  /** What the user approves: the requested scopes these cover. Absent: every requested scope. */
+  scopes?: string[] | undefined
 }
 
 /** RFC 6749 §4.1.2 recommends at most 10 minutes for authorization codes. */

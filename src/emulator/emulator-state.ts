@@ -10,6 +10,8 @@
  * The parts other modules hold by reference (the model, the store, the counters) stay the same
  * objects: the model takes the fresh build's contents, the others empty themselves. The directory
  * and the apps are read through here at request time (emulator.ts builds `deps` with getters).
+ * A config file's users, data and tokens are part of what a reset returns to (`populate`), and
+ * a configured start is where the clock starts again (docs/emulator.md#config-file).
  */
 import { createRateLimiter, type RateLimiter, type RateWindows } from './api/rate-limit'
 import { createDirectory, type Directory } from './api/records'
@@ -39,11 +41,21 @@ export interface EmulatorStateOptions {
   seed: () => Seed
   /** The injected clock, ms since the epoch; `now()` adds the test-control offset. */
   clock: () => number
+  /**
+   * ms since the epoch: `now()` starts here and runs on at `clock`'s pace; a reset starts it here
+   * again (a config file's `clock.start`, docs/emulator.md#config-file).
+   */
+  clockStart?: number | undefined
   rateLimit: Budget
   guessLimit: FailureThrottleOptions
   /** The PKCE mode and the profile the emulator starts with, and a reset returns to. */
   pkce: PkceMode
   profile: ProfileName
+  /**
+   * Runs after the seed is built, at creation and after every reset, so what it adds (a config
+   * file's users, data and tokens: seed-additions.ts) is restored by a reset like the seed.
+   */
+  populate?: ((state: EmulatorState) => void) | undefined
 }
 
 /** A user added at run time (test control): the rest of the record is a new account's. */
@@ -70,8 +82,11 @@ export interface EmulatorState {
   now(): number
   /** Registers an app until the next reset; the caller has checked it (control/accounts.ts). */
   addApp(app: AppRegistration): void
-  /** Adds a user with the model's next id until the next reset; the caller has checked it. */
-  addUser(user: NewUser): SeedUser
+  /**
+   * Adds a user with the model's next id until the next reset; the caller has checked it.
+   * `createdAt` (ISO 8601) defaults to now.
+   */
+  addUser(user: NewUser, createdAt?: string): SeedUser
   reset(): void
   /**
    * Everything above as plain data (maps as entry lists, no functions), the counters' windows
@@ -95,7 +110,10 @@ function plain(value: unknown): unknown {
 }
 
 export function createEmulatorState(options: EmulatorStateOptions): EmulatorState {
-  const now = () => options.clock() + state.clockOffset
+  let startedAt = options.clock()
+  const { clock, clockStart } = options
+  const sinceStart = clockStart === undefined ? clock : () => clockStart + clock() - startedAt
+  const now = () => sinceStart() + state.clockOffset
   // The users list is the model's own: the directory reads the same array, so a user added at
   // run time is in both.
   const build = () => {
@@ -130,8 +148,8 @@ export function createEmulatorState(options: EmulatorStateOptions): EmulatorStat
     addApp(app) {
       world.apps.set(app.clientId, app)
     },
-    addUser({ login, name, password }) {
-      const at = new Date(now()).toISOString()
+    addUser({ login, name, password }, createdAt) {
+      const at = createdAt ?? new Date(now()).toISOString()
       const user: SeedUser = {
         id: state.model.nextId(),
         login,
@@ -149,6 +167,7 @@ export function createEmulatorState(options: EmulatorStateOptions): EmulatorStat
       return user
     },
     reset() {
+      startedAt = clock()
       world = build()
       // The sub-apps hold the model object: it takes the fresh build's contents, counters included.
       Object.assign(state.model, world.model)
@@ -159,6 +178,7 @@ export function createEmulatorState(options: EmulatorStateOptions): EmulatorStat
       state.clockOffset = 0
       state.pkce = options.pkce
       state.profile = options.profile
+      options.populate?.(state)
     },
     snapshot: () =>
       plain({
@@ -174,5 +194,6 @@ export function createEmulatorState(options: EmulatorStateOptions): EmulatorStat
         profile: state.profile,
       }),
   }
+  options.populate?.(state)
   return state
 }

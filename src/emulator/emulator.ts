@@ -27,7 +27,7 @@ import { servePreferredStatus } from './control/prefer'
 import { setPageNonce } from './pages/page-shell'
 import { setPageLocale } from './pages/page-locale'
 import type { PkceMode } from './oauth/pkce'
-import { DEFAULT_PROFILE, PROFILES, type ProfileName } from './profiles'
+import { DEFAULT_PROFILE, rulesWithAnonymousBudget, type ProfileName } from './profiles'
 import { createAccounts } from './control/accounts'
 import { formatLogLine, redactQuery } from './control/request-log'
 import type { RequestLogEntry } from './control/request-log'
@@ -36,8 +36,10 @@ import type { AppRegistration, SeedGroup, SeedUser } from './seed'
 import type { RandomFill } from '../protocol/client-code'
 import { cryptoRandom } from './secrets'
 import { guardService } from './api/service-guard'
+import { DEFAULT_RATE_LIMIT } from './api/rate-limit'
 import { createSignInRoutes } from './oauth/sign-in'
 import { createEmulatorState } from './emulator-state'
+import { populateFrom, type ConfigFileOptions } from './seed-additions'
 import {
   FaultSchema,
   createTestControlRoutes,
@@ -52,11 +54,13 @@ import { requestUrl } from '../protocol/request-url'
 export type { AppRegistration, SeedGroup, SeedUser } from './seed'
 export type { EmulatorControl, FaultInput } from './control/test-control'
 export type { ProfileName } from './profiles'
+export type { ConfigFileOptions } from './seed-additions'
 export type { RequestLogEntry } from './control/request-log'
 /** For tests that check which token reached the emulator: the log's `tokenFingerprint`. */
 export { tokenFingerprint } from './secrets'
 
-export interface EmulatorOptions {
+/** `ConfigFileOptions`: what a config file sets beyond these (docs/emulator.md#config-file). */
+export interface EmulatorOptions extends ConfigFileOptions {
   /** ms since the epoch; every time check uses it (plus the test-control offset). */
   clock?: () => number
   /** A CSPRNG filling the array it is given. */
@@ -111,15 +115,19 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     groups: structuredClone(options.groups ?? seedGroups),
     apps: structuredClone(options.apps ?? seedApps()),
   })
+  const clock = options.clock ?? Date.now
   const state = createEmulatorState({
     seed,
-    clock: options.clock ?? Date.now,
-    rateLimit: options.rateLimit ?? { limit: 5000, windowMs: 3_600_000 },
+    clock,
+    clockStart: options.clockStart,
+    rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT,
     guessLimit: options.guessLimit ?? GUESS_LIMIT,
     pkce: options.pkce ?? 'off',
     profile: options.profile ?? DEFAULT_PROFILE,
+    populate: populateFrom(options, clock),
   })
   const { now, requestLog } = state
+  const rulesOf = rulesWithAnonymousBudget(options.anonymousBudget)
 
   // What a reset rebuilds is read through the state at request time.
   const deps: EmulatorDeps = {
@@ -143,6 +151,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       return state.profile
     },
     guesses: state.guesses,
+    autoApprove: options.autoApprove ?? null,
   }
 
   const accounts = createAccounts(state, random)
@@ -193,7 +202,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
 
   // First: every later step, the error renderer included, reads the request's profile rules.
   app.use('*', async (c, next) => {
-    c.set('rules', PROFILES[state.profile])
+    c.set('rules', rulesOf[state.profile])
     await next()
   })
 

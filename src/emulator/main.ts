@@ -1,11 +1,14 @@
 /**
  * `npm run emulator`: the emulator on 127.0.0.1 (EMULATOR_PORT, default 4010).
  * Flags: `--test-control` enables /__emulator/*, `--port <n>` overrides EMULATOR_PORT,
- * `--profile seed|observed` overrides EMULATOR_PROFILE, `--host <address>` EMULATOR_HOST and
- * `--public-url <origin>` EMULATOR_PUBLIC_URL (docs/emulator.md).
+ * `--profile seed|observed` overrides EMULATOR_PROFILE, `--host <address>` EMULATOR_HOST,
+ * `--public-url <origin>` EMULATOR_PUBLIC_URL and `--config <file.json>` EMULATOR_CONFIG;
+ * `--print-config` prints the effective configuration, secrets masked, and exits
+ * (docs/emulator.md).
  */
 import { loadEmulatorConfig } from './config'
-import { seedApps, seedUsers, SEED_PASSWORD } from './seed'
+import { emulatorOptionsOf, masked, printableConfig } from './config-options'
+import { seedUsers, SEED_PASSWORD } from './seed'
 import { startEmulator } from './start'
 
 async function main(): Promise<void> {
@@ -16,18 +19,21 @@ async function main(): Promise<void> {
     return
   }
   const { config } = loaded
-  const apps = seedApps({ webRedirectUri: config.webRedirectUri })
+  if (config.printConfig) {
+    console.log(JSON.stringify(printableConfig(config), null, 2))
+    return
+  }
+  const options = emulatorOptionsOf(config)
+  const apps = options.apps ?? []
   const running = await startEmulator({
     port: config.port,
     host: config.host,
-    options: {
-      ...(config.publicUrl === null ? {} : { origin: config.publicUrl }),
-      apps,
-      testControl: config.testControl,
-      profile: config.profile,
-      log: (line) => console.log(line),
-    },
+    options: { ...options, log: (line) => console.log(line) },
   })
+  // The seed's secrets are demo values, printed whole; a config file's are masked.
+  const fromFile = new Set((config.file?.apps ?? []).map((app) => app.clientId))
+  const secretOf = (app: { clientId: string; clientSecret: string }) =>
+    fromFile.has(app.clientId) ? masked(app.clientSecret) : app.clientSecret
   const url = config.publicUrl ?? running.url
   const lines = [
     `Yuque emulator listening on ${running.url}${url === running.url ? '' : `, answering as ${url}`}`,
@@ -37,15 +43,19 @@ async function main(): Promise<void> {
     config.testControl
       ? `  test control enabled at ${url}/__emulator/`
       : '  test control: off (--test-control to enable)',
+    ...(config.configFile === null ? [] : [`  config:    ${config.configFile}`]),
     '',
-    'Demo apps (demo values, not secrets):',
+    'Apps (the seed’s are demo values, not secrets):',
     ...apps.map(
       (app) =>
-        `  ${app.clientId}  secret=${app.clientSecret}  redirect=${app.redirectUris.join(', ') || '(none: client-code flow)'}`,
+        `  ${app.clientId}  secret=${secretOf(app)}  redirect=${app.redirectUris.join(', ') || '(none: client-code flow)'}`,
     ),
     '',
     `Demo users (password for all: ${SEED_PASSWORD}):`,
     ...seedUsers.map((user) => `  ${user.login.padEnd(14)} id=${user.id}  ${user.name}`),
+    ...(config.file?.users ?? []).map(
+      (user) => `  ${user.login.padEnd(14)} (config file, its own password)`,
+    ),
   ]
   console.log(lines.join('\n'))
   const stop = () => {

@@ -115,6 +115,19 @@ export const PROFILES: Readonly<Record<ProfileName, ProfileRules>> = {
   observed: rulesFor('observed'),
 }
 
+/**
+ * Each profile's rules, with `budget` as the anonymous budget of a profile that has one of its
+ * own (a config file's `rateLimit`, docs/emulator.md#config-file); `PROFILES` without one.
+ */
+export function rulesWithAnonymousBudget(
+  budget: Budget | undefined,
+): Readonly<Record<ProfileName, ProfileRules>> {
+  if (budget === undefined) return PROFILES
+  const withBudget = (rules: ProfileRules): ProfileRules =>
+    rules.anonymousBudget === null ? rules : { ...rules, anonymousBudget: budget }
+  return { seed: withBudget(PROFILES.seed), observed: withBudget(PROFILES.observed) }
+}
+
 export function isProfileName(value: string): value is ProfileName {
   return (PROFILE_NAMES as readonly string[]).includes(value)
 }

@@ -7,6 +7,9 @@ import type { Budget } from '../profiles'
 
 export type RateLimitOptions = Budget
 
+/** docs/service.md#rate-limit-per-user: 5000 requests per hour per user, unless configured. */
+export const DEFAULT_RATE_LIMIT: Budget = { limit: 5000, windowMs: 3_600_000 }
+
 export interface RateDecision {
   allowed: boolean
   limit: number

@@ -26,7 +26,8 @@ const listOf = (names: readonly string[]) =>
     ? names.join(', ')
     : `${names.slice(0, LISTED).join(', ')} and ${names.length - LISTED} more`
 
-const scopeList = z
+/** A list of the emulator's scope names (src/protocol/scopes.ts), each refusal naming the scope. */
+export const scopeList = z
   .array(
     z.enum(SCOPE_NAMES as [string, ...string[]], {
       // Only a string is quoted: String() of a list nested thousands deep overflows the stack
@@ -82,7 +83,7 @@ function tokenSchema(state: EmulatorState) {
 export type TokenInput = z.input<ReturnType<typeof tokenSchema>>
 
 /** docs/service.md#operator-approved-scopes: a personal token never has such a scope. */
-function personalScopeProblem(scopes: readonly string[]): string | null {
+export function personalScopeProblem(scopes: readonly string[]): string | null {
   const approved = scopes.find((scope) => scopeInfo(scope)?.needsApproval === true)
   return approved === undefined
     ? null
@@ -112,7 +113,11 @@ function redirectUriProblem(uri: string): string | null {
   return null
 }
 
-function appSchema(state: EmulatorState) {
+/**
+ * The fields of an app, as `POST /__emulator/apps` and a config file's `apps` (config-file.ts)
+ * take them; `taken` says why a client id cannot be used, or null.
+ */
+export function appFields(taken: (clientId: string) => string | null) {
   return z
     .object({
       clientId: checked(
@@ -122,7 +127,7 @@ function appSchema(state: EmulatorState) {
             /^[A-Za-z0-9._-]{1,64}$/,
             'clientId must be 1 to 64 letters, digits, ".", "_" or "-"',
           ),
-        (id) => (state.apps.has(id) ? `an app "${id}" exists already` : null),
+        taken,
       ),
       clientSecret: z
         .string({ error: 'clientSecret must be a string' })
@@ -148,28 +153,56 @@ function appSchema(state: EmulatorState) {
     })
     .strict()
 }
+
+/** The app an accepted body registers: its name defaults to its client id. */
+export function registrationOf(body: z.output<ReturnType<typeof appFields>>): AppRegistration {
+  const scopes = body.scopes === undefined ? undefined : [...new Set(body.scopes)]
+  return {
+    clientId: body.clientId,
+    clientSecret: body.clientSecret,
+    name: body.name ?? body.clientId,
+    redirectUris: body.redirectUris,
+    ...(scopes === undefined ? {} : { allowedScopes: scopes }),
+  }
+}
+
+function appSchema(state: EmulatorState) {
+  return appFields((id) => (state.apps.has(id) ? `an app "${id}" exists already` : null))
+}
 export type AppInput = z.input<ReturnType<typeof appSchema>>
 
-/** Why `login` cannot name a new account, or null (protocol/user-key.ts: the service's alphabet). */
-function loginProblem(state: EmulatorState, login: string): string | null {
+/** What a login already in use says: users and teams share one namespace. */
+export function loginInUse(login: string, owner: 'user' | 'team' | undefined): string | null {
+  if (owner === 'user') return `a user "${login}" exists already`
+  if (owner === 'team') {
+    return `a team "${login}" has this login: users and teams share one namespace`
+  }
+  return null
+}
+
+/**
+ * Why `login` cannot name a new account (protocol/user-key.ts: the service's alphabet), else
+ * what `taken` says of it, or null.
+ */
+function loginProblem(login: string, taken: (login: string) => string | null): string | null {
   const parsed = parseUserKey(login)
   if (!parsed.ok) return parsed.message
   if (parsed.key.kind === 'id') {
     return `"${excerpt(login, 40)}" is digits only, which reads as a user id: a login needs a letter, "-" or "_"`
   }
   if (parsed.key.login !== login) return 'a login has no spaces around it'
-  if (state.directory.userByLogin(login) !== undefined) return `a user "${login}" exists already`
-  if (state.model.teams.some((team) => team.login === login)) {
-    return `a team "${login}" has this login: users and teams share one namespace`
-  }
-  return null
+  return taken(login)
 }
 
-function userSchema(state: EmulatorState) {
+/**
+ * The fields of a user, as `POST /__emulator/users` and a config file's `users` take them;
+ * `taken` says why a valid login cannot be used, or null.
+ */
+export function userFields(taken: (login: string) => string | null) {
   return z
     .object({
       login: checked(z.string({ error: 'login must be a string' }), (login) =>
-        loginProblem(state, login),
+        loginProblem(login, taken),
       ),
       name: z
         .string({ error: 'name must be a string' })
@@ -182,6 +215,19 @@ function userSchema(state: EmulatorState) {
         .max(128),
     })
     .strict()
+}
+
+function userSchema(state: EmulatorState) {
+  return userFields((login) =>
+    loginInUse(
+      login,
+      state.directory.userByLogin(login) !== undefined
+        ? 'user'
+        : state.model.teams.some((team) => team.login === login)
+          ? 'team'
+          : undefined,
+    ),
+  )
 }
 export type UserInput = z.input<ReturnType<typeof userSchema>>
 
@@ -218,15 +264,7 @@ export function createAccounts(state: EmulatorState, random: RandomFill): Accoun
       return { access_token, token_type: 'bearer', scope: formatScopes(scopes), login: user.login }
     },
     addApp(input) {
-      const body = apps.parse(input)
-      const scopes = body.scopes === undefined ? undefined : [...new Set(body.scopes)]
-      const app = {
-        clientId: body.clientId,
-        clientSecret: body.clientSecret,
-        name: body.name ?? body.clientId,
-        redirectUris: body.redirectUris,
-        ...(scopes === undefined ? {} : { allowedScopes: scopes }),
-      }
+      const app = registrationOf(apps.parse(input))
       state.addApp(app)
       const { clientId, name, redirectUris } = app
       return { clientId, name, redirectUris, scopes: allowedScopesOf(app) }

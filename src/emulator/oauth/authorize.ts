@@ -5,11 +5,12 @@
  */
 import { Hono } from 'hono'
 import { isValidClientCode, verifyClientCodeSignature } from '../../protocol/client-code'
-import { canonicalScopes, safeParseScopes } from '../../protocol/scopes'
+import { canonicalScopes, isSatisfiedBy, safeParseScopes } from '../../protocol/scopes'
 import {
   AUTHORIZE_PARAMS,
   checkAuthorizeRequest,
   refusedScope,
+  type AuthorizeCheck,
   type AuthorizeQuery,
 } from './authorize-request'
 import { redirect, withParams, type BrowserFlow } from '../pages/browser-flow'
@@ -18,6 +19,7 @@ import { excerpt, pageError } from '../emulator-error'
 import type { ErrorPick } from '../pages/page-locale'
 import type { AppRegistration } from '../seed'
 import { oneParam } from './sessions'
+import { issueAuthCode } from './auth-code'
 
 /** The signature's recipe (docs/service.md#client-code-flow), the same in every language. */
 const SIGN_FORMULA =
@@ -107,6 +109,32 @@ async function checkClientCode(
   return { scopes, signedAt: Number(timestamp) }
 }
 
+/**
+ * A headless approval (docs/emulator.md#config-file, `autoApprove`): for a request every check
+ * has passed, the code the configured user's approval gives, or null without one. The user
+ * approves the requested scopes their configured scopes cover, as unticking the others would.
+ */
+function autoApproved(
+  deps: EmulatorDeps,
+  check: Extract<AuthorizeCheck, { kind: 'ok' }>,
+): { code: string; login: string } | null {
+  const approval = deps.autoApprove
+  const user = approval === null ? undefined : deps.directory.userByLogin(approval.login)
+  if (approval === null || user === undefined) return null
+  const covered = approval.scopes
+  const scopes = check.scopes.filter(
+    (scope) => covered === undefined || isSatisfiedBy(covered, [scope]),
+  )
+  const code = issueAuthCode(deps, {
+    clientId: check.app.clientId,
+    redirectUri: check.redirectUri,
+    userId: user.id,
+    scopes: canonicalScopes(scopes),
+    codeChallenge: check.codeChallenge,
+  })
+  return { code, login: user.login }
+}
+
 export function createAuthorizeRoutes(deps: EmulatorDeps, flow: BrowserFlow): Hono<EmulatorEnv> {
   const routes = new Hono<EmulatorEnv>()
 
@@ -141,13 +169,20 @@ export function createAuthorizeRoutes(deps: EmulatorDeps, flow: BrowserFlow): Ho
           signedAt,
         })
       }
-      case 'ok':
+      case 'ok': {
+        const approved = autoApproved(deps, check)
+        if (approved !== null) {
+          c.get('log').user = approved.login
+          const back = { code: approved.code, state: check.state }
+          return redirect(c, withParams(check.redirectUri, back), 302)
+        }
         return flow.startPending(c, check.app, check.scopes, {
           kind: 'authorization_code',
           redirectUri: check.redirectUri,
           state: check.state,
           codeChallenge: check.codeChallenge,
         })
+      }
     }
   })
 

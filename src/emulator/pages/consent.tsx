@@ -12,7 +12,7 @@ import type { EmulatorDeps, EmulatorEnv } from '../context'
 import { excerpt, pageError } from '../emulator-error'
 import { pageTextOf } from './page-locale'
 import { sendPage } from './page-shell'
-import { randomBase64Url } from '../secrets'
+import { issueAuthCode } from '../oauth/auth-code'
 import { oneField, oneParam, readForm } from '../oauth/sessions'
 
 export function createConsentRoutes(deps: EmulatorDeps, flow: BrowserFlow): Hono<EmulatorEnv> {
@@ -59,15 +59,11 @@ export function createConsentRoutes(deps: EmulatorDeps, flow: BrowserFlow): Hono
           303,
         )
       }
-      const code = randomBase64Url(deps.random, 32)
-      store.authCodes.set(code, {
+      const code = issueAuthCode(deps, {
         clientId: app.clientId,
         redirectUri,
         userId: signedIn.user.id,
         scopes: granted,
-        issuedAt: deps.now(),
-        usedAt: null,
-        tokenHash: null,
         codeChallenge: pending.flow.codeChallenge,
       })
       // RFC 9700 §4.12: 303, never 307, so the browser does not re-POST the form to the client.

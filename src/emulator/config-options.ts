@@ -1,0 +1,87 @@
+/**
+ * What a loaded configuration (config.ts: flags, environment and config file merged) makes: the
+ * options of the emulator `npm run emulator` starts, and the effective configuration that
+ * `--print-config` prints, its defaults filled in and every secret masked.
+ */
+import type { EmulatorConfig } from './config'
+import { allowedScopesOf } from './context'
+import { registrationOf } from './control/accounts'
+import { DEFAULT_RATE_LIMIT } from './api/rate-limit'
+import type { AppRegistration, EmulatorOptions } from './emulator'
+import { seedApps } from './seed'
+
+/** The apps the emulator starts with: the seed's, unless replaced, and the file's. */
+export function appsOf(config: EmulatorConfig): AppRegistration[] {
+  const seed =
+    config.file?.replaceSeedApps === true ? [] : seedApps({ webRedirectUri: config.webRedirectUri })
+  return [...seed, ...(config.file?.apps ?? []).map(registrationOf)]
+}
+
+export function emulatorOptionsOf(config: EmulatorConfig): EmulatorOptions {
+  const file = config.file
+  const options: EmulatorOptions = {
+    ...(config.publicUrl === null ? {} : { origin: config.publicUrl }),
+    apps: appsOf(config),
+    testControl: config.testControl,
+    profile: config.profile,
+  }
+  if (file === null) return options
+  return {
+    ...options,
+    ...(file.clock === undefined ? {} : { clockStart: Date.parse(file.clock.start) }),
+    // One budget for every caller: users, and anonymous callers in a profile with its own.
+    ...(file.rateLimit === undefined
+      ? {}
+      : { rateLimit: file.rateLimit, anonymousBudget: file.rateLimit }),
+    ...(file.autoApprove === undefined ? {} : { autoApprove: file.autoApprove }),
+    additions: {
+      users: file.users ?? [],
+      repos: file.data?.repos ?? [],
+      tokens: file.tokens ?? [],
+      replaceSeedData: file.replaceSeedData === true,
+    },
+  }
+}
+
+/**
+ * A secret as `--print-config` shows it: `****` and its last 4 characters, enough to tell two
+ * apart; a value of 8 characters or fewer shows none, so that at most half of it is shown.
+ */
+export function masked(secret: string): string {
+  return secret.length > 8 ? `****${secret.slice(-4)}` : '****'
+}
+
+/** The effective configuration, as `--print-config` prints it (docs/emulator.md#config-file). */
+export function printableConfig(config: EmulatorConfig): Record<string, unknown> {
+  const file = config.file
+  return {
+    configFile: config.configFile,
+    port: config.port,
+    host: config.host,
+    publicUrl: config.publicUrl,
+    profile: config.profile,
+    testControl: config.testControl,
+    replaceSeedApps: file?.replaceSeedApps ?? false,
+    apps: (file?.apps ?? []).map((app) => {
+      const registered = registrationOf(app)
+      return {
+        clientId: app.clientId,
+        clientSecret: masked(app.clientSecret),
+        name: registered.name,
+        redirectUris: app.redirectUris,
+        scopes: allowedScopesOf(registered),
+      }
+    }),
+    users: (file?.users ?? []).map((user) => ({ ...user, password: masked(user.password) })),
+    tokens: (file?.tokens ?? []).map((token) => ({ ...token, token: masked(token.token) })),
+    replaceSeedData: file?.replaceSeedData ?? false,
+    data: { repos: (file?.data?.repos ?? []).map((repo) => ({ ...repo, docs: repo.docs ?? [] })) },
+    clock: file?.clock ?? null,
+    rateLimit: file?.rateLimit ?? DEFAULT_RATE_LIMIT,
+    // Without scopes, the user approves every scope a request asks for.
+    autoApprove:
+      file?.autoApprove === undefined
+        ? null
+        : { login: file.autoApprove.login, scopes: file.autoApprove.scopes ?? null },
+  }
+}
