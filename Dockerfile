@@ -25,8 +25,8 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 USER node
-# The app (PORT), and Prometheus's /metrics when METRICS_PORT=9464 is set.
-EXPOSE 8080 9464
+# The app (PORT).
+EXPOSE 8080
 # The server drains on SIGTERM: /readyz answers 503, then the requests in flight finish
 # (SHUTDOWN_DRAIN_DELAY_MS, SHUTDOWN_TIMEOUT_MS); the orchestrator's grace period must cover both.
 STOPSIGNAL SIGTERM

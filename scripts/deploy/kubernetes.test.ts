@@ -167,7 +167,6 @@ describe('deploy/kubernetes/playground.yaml', () => {
     expect(config.isSessionSecretGenerated).toBe(false)
     const ports = new Map(container(deployment).ports.map((p) => [p.name, p.containerPort]))
     expect(ports.get('http')).toBe(config.port)
-    expect(ports.get('metrics')).toBe(Number(env.METRICS_PORT))
     expect(loadServerConfig(env).redisUrl).not.toBeNull()
   })
 
