@@ -63,7 +63,7 @@ async function main(): Promise<void> {
     format: serverConfig.logFormat,
     secrets: configSecrets(config),
   })
-  // Refused in production (config.ts); elsewhere worth a line.
+  // Refused in production (proxy/config-production.ts); elsewhere worth a line.
   const weakness = config.isSessionSecretGenerated
     ? null
     : sessionSecretWeakness(config.sessionSecret)
