@@ -90,7 +90,7 @@ describe('GET /readyz', () => {
     })
     // The first call starts the probe without waiting for it; a later one reports its answer.
     await expect
-      .poll(async () => (await readiness(app)).body.reported?.service.detail)
+      .poll(async () => (await readiness(app)).body.reported?.service.detail, { timeout: 10_000 })
       .toMatch(new RegExp(`^${emulator.url} answered HTTP \\d+ in \\d+ ms$`))
   })
 
@@ -98,7 +98,7 @@ describe('GET /readyz', () => {
     const port = String(await freePort())
     const { app } = health({ emulatorPort: port })
     await expect
-      .poll(async () => (await readiness(app)).body.reported?.service)
+      .poll(async () => (await readiness(app)).body.reported?.service, { timeout: 10_000 })
       .toEqual({ ok: false, detail: `http://127.0.0.1:${port} is unreachable` })
     const { status, body } = await readiness(app)
     expect(status).toBe(200)
@@ -116,7 +116,7 @@ describe('GET /readyz', () => {
       expect(status).toBe(200)
       expect(body.reported?.service).toEqual({ ok: false, detail: 'not probed yet' })
       await expect
-        .poll(async () => (await readiness(app)).body.reported?.service.detail)
+        .poll(async () => (await readiness(app)).body.reported?.service.detail, { timeout: 10_000 })
         .toBe(`http://127.0.0.1:${port} did not answer within 500 ms`)
       expect((await readiness(app)).status).toBe(200)
     } finally {

@@ -87,7 +87,7 @@ describe('shedLoad', () => {
     gone.abort()
     expect(await gone.answer).toBe('aborted')
     // The server sees the close a moment after the client: wait for that state, not a time.
-    await expect.poll(async () => (await fetch(`${base}/x`)).status).toBe(200)
+    await expect.poll(async () => (await fetch(`${base}/x`)).status, { timeout: 10_000 }).toBe(200)
     expect(held).toHaveLength(1)
   })
 
