@@ -10,6 +10,7 @@
  */
 import net from 'node:net'
 import { z } from 'zod'
+import { port } from '../../src/proxy/config-values'
 
 /** Two replicas unless CLUSTER_REPLICA_PORTS lists more or fewer. */
 export const DEFAULT_REPLICAS = 2
@@ -34,23 +35,6 @@ export class ClusterPortsError extends Error {
 
 const PORT = /^\d{1,5}$/
 const isPort = (value: string) => PORT.test(value) && Number(value) >= 1 && Number(value) <= 65535
-
-const port = (name: string) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value === '') return undefined
-      if (!isPort(value)) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `${name} must be a port number 1–65535, got "${value}"`,
-        })
-        return z.NEVER
-      }
-      return Number(value)
-    })
 
 const replicaPorts = z
   .string()
@@ -80,10 +64,10 @@ const replicaPorts = z
   })
 
 const ClusterEnvSchema = z.object({
-  CLUSTER_PORT: port('CLUSTER_PORT'),
-  EMULATOR_PORT: port('EMULATOR_PORT'),
+  CLUSTER_PORT: port('CLUSTER_PORT', 5173),
+  EMULATOR_PORT: port('EMULATOR_PORT', 4010),
   CLUSTER_REPLICA_PORTS: replicaPorts,
-  CLUSTER_REDIS_PORT: port('CLUSTER_REDIS_PORT'),
+  CLUSTER_REDIS_PORT: port('CLUSTER_REDIS_PORT', undefined),
 })
 
 /** Each port with the variable that sets it; undefined where a free port will be picked. */
@@ -102,8 +86,8 @@ export function readClusterPorts(env: Record<string, string | undefined>): Clust
   if (!parsed.success) throw new ClusterPortsError(parsed.error.issues.map((i) => i.message))
   const vars = parsed.data
   const ports: ClusterPorts = {
-    port: vars.CLUSTER_PORT ?? 5173,
-    emulatorPort: vars.EMULATOR_PORT ?? 4010,
+    port: vars.CLUSTER_PORT,
+    emulatorPort: vars.EMULATOR_PORT,
     replicas: vars.CLUSTER_REPLICA_PORTS?.length ?? DEFAULT_REPLICAS,
     replicaPorts: vars.CLUSTER_REPLICA_PORTS,
     redisPort: vars.CLUSTER_REDIS_PORT,

@@ -40,30 +40,33 @@ export const httpUrl = (name: string) =>
     })
 
 /**
- * A whole number from `min` to `max` (at most 7 digits), or `fallback` when unset; `says` words
- * the refusal, given the value sent.
+ * A whole number from `min` to `max`, written in at most as many digits as `max` (so `000080` is
+ * no port), or `fallback` when unset; `says` words the refusal, given the value sent.
  */
-export const wholeNumber = (options: {
-  fallback: number
+export const wholeNumber = <Fallback extends number | undefined>(options: {
+  fallback: Fallback
   min: number
   max: number
   says: (value: string) => string
-}) =>
-  z
+}) => {
+  const digits = new RegExp(`^\\d{1,${String(options.max).length}}$`)
+  return z
     .string()
     .trim()
     .optional()
-    .transform((value, ctx) => {
+    .transform((value, ctx): number | Fallback => {
       if (value === undefined || value === '') return options.fallback
       const number = Number(value)
-      if (!/^\d{1,7}$/.test(value) || number < options.min || number > options.max) {
+      if (!digits.test(value) || number < options.min || number > options.max) {
         ctx.addIssue({ code: 'custom', message: options.says(value) })
         return z.NEVER
       }
       return number
     })
+}
 
-export const port = (name: string, fallback: number) =>
+/** A port 1–65535, or `fallback` (undefined: a free port is picked, scripts/cluster/ports.ts). */
+export const port = <Fallback extends number | undefined>(name: string, fallback: Fallback) =>
   wholeNumber({
     fallback,
     min: 1,

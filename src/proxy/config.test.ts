@@ -101,6 +101,13 @@ describe('loadConfig', () => {
     ])
   })
 
+  it('takes a port in at most five digits, as before one parser served every number', () => {
+    expect(problemsOf({ PORT: '000080' })).toEqual([
+      'PORT must be a port number 1–65535, got "000080"',
+    ])
+    expect(loadConfig({ PORT: '08080' }, fixedSecret).port).toBe(8080)
+  })
+
   it('gives HTTPS origins secure cookies', () => {
     expect(
       loadConfig({ ...production, APP_ORIGIN: 'https://play.example.com' }, fixedSecret),
