@@ -115,7 +115,8 @@ const httpUrl = (name: string) =>
       return url
     })
 
-const port = (name: string, fallback: number) =>
+/** A port number 1–65535, or `fallback` when unset; src/server reuses it. */
+export const portNumber = (name: string, fallback: number) =>
   z
     .string()
     .trim()
@@ -178,8 +179,8 @@ const EnvSchema = z.object({
   APP_ORIGIN: httpUrl('APP_ORIGIN').optional(),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must have at least 32 characters').optional(),
   HOST: z.string().trim().min(1, 'HOST must not be empty').optional(),
-  PORT: port('PORT', 0),
-  EMULATOR_PORT: port('EMULATOR_PORT', 4010),
+  PORT: portNumber('PORT', 0),
+  EMULATOR_PORT: portNumber('EMULATOR_PORT', 4010),
   UPSTREAM_TIMEOUT_MS: positiveMs('UPSTREAM_TIMEOUT_MS', 10_000),
   EMULATOR_TEST_CONTROL: z
     .enum(['0', '1', 'false', 'true'], {

@@ -4,7 +4,7 @@
  * with what to do instead, and no secret quoted back.
  */
 import { z } from 'zod'
-import { positiveMs } from '../proxy/config'
+import { portNumber, positiveMs } from '../proxy/config'
 
 export interface ServerConfig {
   /** `text`: one readable line per event (the default); `json`: one JSON object per line. */
@@ -15,6 +15,13 @@ export interface ServerConfig {
   shutdownTimeoutMs: number
   /** The readiness check's time-out for one request to the service. */
   readinessTimeoutMs: number
+  /**
+   * The port of the Prometheus metrics' own listener, on the app's HOST; null: no metrics at all
+   * (docs/operations.md#metrics).
+   */
+  metricsPort: number | null
+  /** This replica's name in the log; null: the host's name and the process id. */
+  instanceId: string | null
 }
 
 export class ServerConfigError extends Error {
@@ -55,6 +62,26 @@ const redisUrl = z
     return value
   })
 
+/**
+ * Written into every log line as it is: a short name of plain characters. At most 31: the log
+ * takes a longer run of them for a token and would write `[redacted]` (src/server/logger.ts).
+ */
+const instanceId = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value === '') return null
+    if (!/^[A-Za-z0-9._-]{1,31}$/.test(value)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `INSTANCE_ID must be 1 to 31 letters, digits, ".", "_" or "-" (e.g. web-1), got "${value.slice(0, 80)}"`,
+      })
+      return z.NEVER
+    }
+    return value
+  })
+
 const ServerEnvSchema = z.object({
   LOG_FORMAT: z
     .enum(['text', 'json'], {
@@ -65,18 +92,35 @@ const ServerEnvSchema = z.object({
   REDIS_URL: redisUrl,
   SHUTDOWN_TIMEOUT_MS: positiveMs('SHUTDOWN_TIMEOUT_MS', 10_000),
   READINESS_TIMEOUT_MS: positiveMs('READINESS_TIMEOUT_MS', 2_000),
+  METRICS_PORT: portNumber('METRICS_PORT', 0),
+  INSTANCE_ID: instanceId,
 })
 
-export function loadServerConfig(env: Record<string, string | undefined>): ServerConfig {
+/**
+ * `appPort`: the port the app listens on (src/proxy/config.ts), when its configuration parsed;
+ * the metrics cannot share it.
+ */
+export function loadServerConfig(
+  env: Record<string, string | undefined>,
+  appPort?: number,
+): ServerConfig {
   const parsed = ServerEnvSchema.safeParse(env)
   // Every message above names its variable.
   if (!parsed.success)
     throw new ServerConfigError(parsed.error.issues.map((issue) => issue.message))
   const vars = parsed.data
+  const metricsPort = vars.METRICS_PORT === 0 ? null : vars.METRICS_PORT
+  if (metricsPort !== null && metricsPort === appPort) {
+    throw new ServerConfigError([
+      `METRICS_PORT must differ from the app's port (${appPort}, from PORT or APP_ORIGIN): metrics are served on a listener of their own, kept off the public port`,
+    ])
+  }
   return {
     logFormat: vars.LOG_FORMAT ?? 'text',
     redisUrl: vars.REDIS_URL,
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
     readinessTimeoutMs: vars.READINESS_TIMEOUT_MS,
+    metricsPort,
+    instanceId: vars.INSTANCE_ID,
   }
 }
