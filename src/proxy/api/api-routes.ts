@@ -39,6 +39,7 @@ import {
   type Answer,
 } from './http-errors'
 import { settleUpstream401 } from './scope-failure'
+import { REQUEST_ID_HEADER, requestIdOf } from '../request-id'
 
 /**
  * Response headers passed back to the browser: the ones the protocol parses (headers.ts); all
@@ -60,13 +61,20 @@ export function passedHeaders(headers: HeaderSource): [string, string][] {
 /**
  * The headers of a call to the service, and only these: the browser's cookies, Authorization,
  * Host, X-Forwarded-* and any X-Auth-Token it sent are never forwarded (docs/security.md#f3).
+ * The request's id goes along when it is a safe one (request-id.ts), so that the service's log
+ * and the server's can be joined.
  */
-export function serviceHeaders(config: Config, accessToken: string | null): Record<string, string> {
+export function serviceHeaders(
+  config: Config,
+  accessToken: string | null,
+  requestId: string | null = null,
+): Record<string, string> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'User-Agent': config.userAgent,
   }
   if (accessToken !== null) headers['X-Auth-Token'] = accessToken
+  if (requestId !== null) headers[REQUEST_ID_HEADER] = requestId
   return headers
 }
 
@@ -150,7 +158,11 @@ function createForwarder(ctx: ProxyContext) {
       })
     }
 
-    const headers = serviceHeaders(config, session?.accessToken ?? null)
+    const headers = serviceHeaders(
+      config,
+      session?.accessToken ?? null,
+      requestIdOf(request.headers),
+    )
     if (session !== null) noteSecrets(call.trace, session.accessToken)
     // Re-serialised by readApiBody: the service gets the proxy's JSON, not the browser's bytes.
     if (body.json !== undefined) headers['Content-Type'] = 'application/json'
