@@ -20,6 +20,9 @@ import { createServerListener } from './server/dispatch'
 import { createHealthRoutes } from './server/health'
 import { createServiceProbe } from './proxy/service-probe'
 import { createLogger } from './server/logger'
+import { createMetrics, listenMetrics, publicMetricsRoutes } from './server/metrics'
+import { instanceName, observeRequests } from './server/request-log'
+import { createRouteLabeler, proxyAuthPaths } from './server/route-label'
 import { loadServerConfig, ServerConfigError, type ServerConfig } from './server/server-config'
 import { onStopSignal, trackRequests } from './server/shutdown'
 import { selectStore } from './server/store-selection'
@@ -40,7 +43,7 @@ function readConfig(): { config: Config; serverConfig: ServerConfig } {
     problems.push(...error.problems)
   }
   try {
-    serverConfig = loadServerConfig(process.env)
+    serverConfig = loadServerConfig(process.env, config?.port)
   } catch (error) {
     if (!(error instanceof ServerConfigError)) throw error
     problems.push(...error.problems)
@@ -60,7 +63,10 @@ async function main(): Promise<void> {
   const log = createLogger({
     format: serverConfig.logFormat,
     secrets: configSecrets(config),
+    instance: instanceName(serverConfig.instanceId),
   })
+  // Counted only when someone can read them (METRICS_PORT; docs/operations.md#metrics).
+  const metrics = serverConfig.metricsPort === null ? null : createMetrics()
   if (config.isSessionSecretGenerated) {
     log.warn(
       'SESSION_SECRET is not set; a random one was generated, so sessions end when the server restarts.',
@@ -82,9 +88,12 @@ async function main(): Promise<void> {
     closers.push(() => emulator.close())
   }
 
-  const store = await selectStore(serverConfig, log)
+  const store = await selectStore(serverConfig, log, metrics?.storeUnavailable)
   closers.push(() => store.close())
-  const upstream = createHttpUpstream({ outboundProxy: config.outboundProxy })
+  const upstream = createHttpUpstream({
+    outboundProxy: config.outboundProxy,
+    observer: metrics?.upstream ?? null,
+  })
   closers.push(() => upstream.close())
   // Asked before a login sends the browser to the service (proxy/service-probe.ts): a success
   // holds for 30 s, so that logins seldom wait for it; a failure for 1 s, so a service coming
@@ -101,7 +110,8 @@ async function main(): Promise<void> {
     upstream,
     store,
     serviceProbe,
-    log: (line) => log.info(line),
+    log: (line) => log.error(line),
+    ...(metrics === null ? {} : { events: metrics.proxy }),
   })
 
   let isShuttingDown = false
@@ -116,9 +126,14 @@ async function main(): Promise<void> {
       isShuttingDown: () => isShuttingDown,
     }),
   )
+  app.route('/', publicMetricsRoutes())
 
   let listener: (req: IncomingMessage, res: ServerResponse) => void
-  const server = createServer((req, res) => listener(req, res))
+  // Every request's line and metrics, from when Node received it (request-log.ts).
+  const routeOf = createRouteLabeler(proxyAuthPaths(proxy.app.routes))
+  const server = createServer(
+    observeRequests((req, res) => listener(req, res), { log, metrics, routeOf }),
+  )
   keepIdleConnections(server)
   const requests = trackRequests(server)
   if (isDev) {
@@ -132,7 +147,7 @@ async function main(): Promise<void> {
     const appListener = createServerListener(proxy, app)
     listener = (req, res) => {
       const url = req.url ?? '/'
-      if (/^\/(auth|api)\/|^\/(healthz|readyz)(\?|$)/.test(url)) appListener(req, res)
+      if (/^\/(auth|api)\/|^\/(healthz|readyz|metrics)(\?|$)/.test(url)) appListener(req, res)
       else vite.middlewares(req, res)
     }
   } else {
@@ -145,8 +160,25 @@ async function main(): Promise<void> {
     server.once('error', reject)
     server.listen(config.port, config.host, () => resolve())
   }).catch((error: unknown) => exitOnListenError(error, config.port, 'APP_ORIGIN'))
+  const { metricsPort } = serverConfig
+  const metricsListener =
+    metrics === null || metricsPort === null
+      ? null
+      : await listenMetrics(metrics, config.host, metricsPort).catch((error: unknown) =>
+          exitOnListenError(error, metricsPort, 'METRICS_PORT'),
+        )
+  if (metricsListener !== null) closers.push(() => metricsListener.close())
 
-  printBanner(config, { isDev, storeName: store.name, logFormat: serverConfig.logFormat }, log)
+  printBanner(
+    config,
+    {
+      isDev,
+      storeName: store.name,
+      logFormat: serverConfig.logFormat,
+      metricsUrl: metricsListener?.url ?? null,
+    },
+    log,
+  )
   onStopSignal(async (signal) => {
     isShuttingDown = true
     log.info(

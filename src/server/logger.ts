@@ -15,15 +15,17 @@ export type LogLevel = 'info' | 'warn' | 'error'
 export type LogFields = Readonly<Record<string, string | number | boolean | null>>
 
 export interface Logger {
+  /** LOG_FORMAT: whether an event's fields are written (json) or said by its message (text). */
+  readonly format: 'text' | 'json'
   info(message: string): void
   warn(message: string): void
   error(message: string): void
   /**
    * An event with fields (a request: src/server/request-log.ts). With LOG_FORMAT=json they are
    * fields of the line beside `msg`; a text line is the message, which says them, and the
-   * instance.
+   * instance (and the fields, not written, may be left out).
    */
-  event(level: LogLevel, message: string, fields: LogFields): void
+  event(level: LogLevel, message: string, fields?: LogFields): void
   /** Whether `text` would be written as it is: nothing in it to scrub or escape. */
   writesAsIs(text: string): boolean
   /** Writes what is buffered (JSON logs are asynchronous); await it before the process exits. */
@@ -76,10 +78,11 @@ export function createLogger(options: LoggerOptions): Logger {
       options.destination ?? pino.destination({ dest: 1, sync: false }),
     )
     return {
+      format: 'json',
       info: (message) => log.info(scrub(message)),
       warn: (message) => log.warn(scrub(message)),
       error: (message) => log.error(scrub(message)),
-      event: (level, message, fields) => {
+      event: (level, message, fields = {}) => {
         const scrubbed: Record<string, string | number | boolean | null> = {}
         for (const name in fields) {
           const value = fields[name] ?? null
@@ -99,6 +102,7 @@ export function createLogger(options: LoggerOptions): Logger {
     else process.stderr.write(line)
   }
   return {
+    format: 'text',
     info: (message) => write('info', message),
     warn: (message) => write('warn', message),
     error: (message) => write('error', message),
