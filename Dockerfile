@@ -27,6 +27,9 @@ COPY --from=build /app/dist ./dist
 USER node
 # The app (PORT).
 EXPOSE 8080
+# Prometheus metrics, when METRICS_PORT=9464 is set: never on the app's port
+# (docs/operations.md#metrics).
+EXPOSE 9464
 # The server drains on SIGTERM: /readyz answers 503, then the requests in flight finish
 # (SHUTDOWN_DRAIN_DELAY_MS, SHUTDOWN_TIMEOUT_MS); the orchestrator's grace period must cover both.
 STOPSIGNAL SIGTERM

@@ -23,6 +23,9 @@ import { configSecrets, loadConfig, type Config } from '../src/proxy/config'
 import { createProxyServer } from '../src/proxy/proxy'
 import { createServerListener } from '../src/server/dispatch'
 import { createLogger } from '../src/server/logger'
+import { createMetrics } from '../src/server/metrics'
+import { instanceName, observeRequests } from '../src/server/request-log'
+import { createRouteLabeler, proxyAuthPaths } from '../src/server/route-label'
 import { createHttpUpstream } from '../src/proxy/api/upstream'
 import { createWebApp } from '../src/proxy/shell/web-app'
 
@@ -119,20 +122,30 @@ export async function startBenchStack(appDir: string): Promise<BenchStack> {
 }
 
 /**
- * The production composition of src/server.ts: the proxy, then the built app beside it, and its
- * log line per request, written (as src/server.ts does) through the server's logger, scrubbing
- * included; only the bytes are discarded, so the bench's output stays readable.
+ * The production composition of src/server.ts: the proxy, then the built app beside it, its line
+ * per request (src/server/request-log.ts), written through the server's logger, scrubbing
+ * included, and, as there, its metrics only with METRICS_PORT set in the environment
+ * (`METRICS_PORT=9464 npm run bench -- --only=proxy` counts them; nothing listens on the port).
+ * Only the log's bytes are discarded, so the bench's output stays readable.
  */
 export function composeServer(config: Config, appDir: string) {
-  const upstream = createHttpUpstream()
+  const metrics = (process.env.METRICS_PORT ?? '') === '' ? null : createMetrics()
+  const upstream = createHttpUpstream({ observer: metrics?.upstream ?? null })
   const log = createLogger({
     format: 'text',
     secrets: configSecrets(config),
+    instance: instanceName(null),
     destination: new Writable({ write: (_chunk, _encoding, done) => done() }),
   })
-  const listener = createServerListener(
-    createProxyServer({ config, upstream, log: (line) => log.info(line) }),
-    createWebApp({ root: appDir, config }),
+  const proxy = createProxyServer({
+    config,
+    upstream,
+    log: (line) => log.error(line),
+    ...(metrics === null ? {} : { events: metrics.proxy }),
+  })
+  const listener = observeRequests(
+    createServerListener(proxy, createWebApp({ root: appDir, config })),
+    { log, metrics, routeOf: createRouteLabeler(proxyAuthPaths(proxy.app.routes)) },
   )
   return { listener, close: () => upstream.close() }
 }

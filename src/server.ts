@@ -21,6 +21,9 @@ import { createServerListener } from './server/dispatch'
 import { createHealthRoutes } from './server/health'
 import { createServiceProbe } from './proxy/service-probe'
 import { createLogger } from './server/logger'
+import { createMetrics, listenMetrics, publicMetricsRoutes } from './server/metrics'
+import { instanceName, observeRequests } from './server/request-log'
+import { createRouteLabeler, proxyAuthPaths } from './server/route-label'
 import { loadServerConfig, ServerConfigError, type ServerConfig } from './server/server-config'
 import { shedLoad } from './server/load-shedding'
 import { onStopSignal, trackRequests } from './server/shutdown'
@@ -42,7 +45,7 @@ function readConfig(): { config: Config; serverConfig: ServerConfig } {
     problems.push(...error.problems)
   }
   try {
-    serverConfig = loadServerConfig(process.env)
+    serverConfig = loadServerConfig(process.env, config?.port)
   } catch (error) {
     if (!(error instanceof ServerConfigError)) throw error
     problems.push(...error.problems)
@@ -62,12 +65,15 @@ async function main(): Promise<void> {
   const log = createLogger({
     format: serverConfig.logFormat,
     secrets: configSecrets(config),
+    instance: instanceName(serverConfig.instanceId),
   })
   // Refused in production (proxy/config-production.ts); elsewhere worth a line.
   const weakness = config.isSessionSecretGenerated
     ? null
     : sessionSecretWeakness(config.sessionSecret)
   if (weakness !== null) log.warn(weakness)
+  // Counted only when someone can read them (METRICS_PORT; docs/operations.md#metrics).
+  const metrics = serverConfig.metricsPort === null ? null : createMetrics()
   if (config.isSessionSecretGenerated) {
     log.warn(
       'SESSION_SECRET is not set; a random one was generated, so sessions end when the server restarts.',
@@ -89,9 +95,12 @@ async function main(): Promise<void> {
     closers.push(() => emulator.close())
   }
 
-  const store = await selectStore(serverConfig, log)
+  const store = await selectStore(serverConfig, log, metrics?.storeUnavailable)
   closers.push(() => store.close())
-  const upstream = createHttpUpstream({ outboundProxy: config.outboundProxy })
+  const upstream = createHttpUpstream({
+    outboundProxy: config.outboundProxy,
+    observer: metrics?.upstream ?? null,
+  })
   closers.push(() => upstream.close())
   // Asked before a login sends the browser to the service (proxy/service-probe.ts): a success
   // holds for 30 s, so that logins seldom wait for it; a failure for 1 s, so a service coming
@@ -108,7 +117,8 @@ async function main(): Promise<void> {
     upstream,
     store,
     serviceProbe,
-    log: (line) => log.info(line),
+    log: (line) => log.error(line),
+    ...(metrics === null ? {} : { events: metrics.proxy }),
   })
 
   let isShuttingDown = false
@@ -124,12 +134,19 @@ async function main(): Promise<void> {
       isDurabilityChecked: serverConfig.isRedisDurabilityChecked,
     }),
   )
+  app.route('/', publicMetricsRoutes())
 
   let listener: (req: IncomingMessage, res: ServerResponse) => void
+  // Every request's line and metrics, from when Node received it (request-log.ts), those
+  // refused for overload included.
+  const routeOf = createRouteLabeler(proxyAuthPaths(proxy.app.routes))
   const server = createServer(
-    shedLoad((req, res) => listener(req, res), {
-      maxConcurrent: serverConfig.maxConcurrentRequests,
-    }),
+    observeRequests(
+      shedLoad((req, res) => listener(req, res), {
+        maxConcurrent: serverConfig.maxConcurrentRequests,
+      }),
+      { log, metrics, routeOf },
+    ),
   )
   keepIdleConnections(server)
   const requests = trackRequests(server)
@@ -144,7 +161,7 @@ async function main(): Promise<void> {
     const appListener = createServerListener(proxy, app)
     listener = (req, res) => {
       const url = req.url ?? '/'
-      if (/^\/(auth|api)\/|^\/(healthz|readyz)(\?|$)/.test(url)) appListener(req, res)
+      if (/^\/(auth|api)\/|^\/(healthz|readyz|metrics)(\?|$)/.test(url)) appListener(req, res)
       else vite.middlewares(req, res)
     }
   } else {
@@ -157,8 +174,25 @@ async function main(): Promise<void> {
     server.once('error', reject)
     server.listen(config.port, config.host, () => resolve())
   }).catch((error: unknown) => exitOnListenError(error, config.port, 'APP_ORIGIN'))
+  const { metricsPort } = serverConfig
+  const metricsListener =
+    metrics === null || metricsPort === null
+      ? null
+      : await listenMetrics(metrics, config.host, metricsPort).catch((error: unknown) =>
+          exitOnListenError(error, metricsPort, 'METRICS_PORT'),
+        )
+  if (metricsListener !== null) closers.push(() => metricsListener.close())
 
-  printBanner(config, { isDev, storeName: store.name, logFormat: serverConfig.logFormat }, log)
+  printBanner(
+    config,
+    {
+      isDev,
+      storeName: store.name,
+      logFormat: serverConfig.logFormat,
+      metricsUrl: metricsListener?.url ?? null,
+    },
+    log,
+  )
   onStopSignal(async (signal) => {
     isShuttingDown = true
     // SIGTERM is how an orchestrator or a rolling restart stops a replica: /readyz answers 503

@@ -167,7 +167,9 @@ describe('deploy/kubernetes/playground.yaml', () => {
     expect(config.isSessionSecretGenerated).toBe(false)
     const ports = new Map(container(deployment).ports.map((p) => [p.name, p.containerPort]))
     expect(ports.get('http')).toBe(config.port)
-    expect(loadServerConfig(env).redisUrl).not.toBeNull()
+    const serverConfig = loadServerConfig(env, config.port)
+    expect(serverConfig.redisUrl).not.toBeNull()
+    expect(ports.get('metrics')).toBe(serverConfig.metricsPort)
   })
 
   test('takes every secret from a Secret, never as a literal', () => {

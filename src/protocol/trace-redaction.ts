@@ -53,20 +53,44 @@ export function containsSecret(text: string, forms: readonly string[]): boolean 
   return TOKEN_SHAPED_ONE.test(text) || forms.some((form) => text.includes(form))
 }
 
-function scrubWith(text: string, forms: readonly string[]): string {
+/**
+ * A UUID in its canonical text form (RFC 9562 §4): 36 characters, hyphens at fixed places. No
+ * credential of the playground has that form (see TOKEN_SHAPED); the server's request ids do
+ * (src/server/request-log.ts), and the log keeps them so that its lines can be joined.
+ */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+const redactShape = () => REDACTED
+const redactShapeButUuid = (match: string) => (UUID.test(match) ? match : REDACTED)
+
+/**
+ * TOKEN_SHAPED_ONE but for a run that is exactly a UUID: at the start of a run of 32 or more,
+ * unless the run is a UUID and ends there. One search, so that a log line with a request id in
+ * it stays quick (bench: proxy CPU per forwarded call).
+ */
+const TOKEN_SHAPED_BUT_UUID =
+  /emu_at_|(?<![\w-])(?![0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![\w-]))[\w-]{32}/i
+
+function containsSecretButUuids(text: string, forms: readonly string[]): boolean {
+  return TOKEN_SHAPED_BUT_UUID.test(text) || forms.some((form) => text.includes(form))
+}
+
+function scrubWith(text: string, forms: readonly string[], keepUuids = false): string {
+  const contains = keepUuids ? containsSecretButUuids : containsSecret
   // Most strings of a trace hold nothing to remove: a search is far cheaper than a rewrite.
-  if (!containsSecret(text, forms)) return text
+  if (!contains(text, forms)) return text
+  const shape = keepUuids ? redactShapeButUuid : redactShape
   let current = text
   // A removal can join two halves into a new match: repeat until nothing changes.
   for (let round = 0; round < 4; round += 1) {
     let next = current
     for (const form of forms) next = next.split(form).join(REDACTED)
-    next = next.replace(TOKEN_SHAPED, REDACTED)
+    next = next.replace(TOKEN_SHAPED, shape)
     if (next === current) return current
     current = next
   }
   // Still not clean after four rounds: give up on the text rather than pass a secret on.
-  return containsSecret(current, forms) ? REDACTED : current
+  return contains(current, forms) ? REDACTED : current
 }
 
 /** One string, scrubbed of the given secrets and of anything token-shaped. */
@@ -78,9 +102,13 @@ export function scrubString(text: string, secrets: readonly string[]): string {
  * scrubString for a fixed list of secrets, their forms computed once: the server's logger
  * scrubs every line with the same secrets (bench: proxy CPU per call, which logs one line).
  */
-export function createScrubber(secrets: readonly string[]): (text: string) => string {
+export function createScrubber(
+  secrets: readonly string[],
+  options: { keepUuids?: boolean } = {},
+): (text: string) => string {
   const forms = secretForms(secrets)
-  return (text) => scrubWith(text, forms)
+  const keepUuids = options.keepUuids === true
+  return (text) => scrubWith(text, forms, keepUuids)
 }
 
 function scrubDeep(value: unknown, forms: readonly string[]): unknown {

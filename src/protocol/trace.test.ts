@@ -215,6 +215,24 @@ describe('scrubString', () => {
       },
     )
   })
+
+  it('keeps UUIDs and nothing else token-shaped with keepUuids (the logger) (property)', () => {
+    const uuid = fc.uuid()
+    const withUuids = fc.oneof(
+      anySecret,
+      uuid.map((id) => ` ${id} `),
+    )
+    checkEvery(
+      fc.tuple(fc.array(anySecret, { maxLength: 3 }), textWith(withUuids), uuid),
+      ([secrets, text, id]) => {
+        const scrub = createScrubber(secrets, { keepUuids: true })
+        const scrubbed = scrub(`${text} id=${id}`)
+        expect(scrubbed.endsWith(` id=${id}`)).toBe(true)
+        const uuids = /[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}/g
+        expect(leaks(scrubbed.replace(uuids, ' '), secrets)).toEqual([])
+      },
+    )
+  })
 })
 
 describe('redactTrace', () => {

@@ -17,6 +17,24 @@ export interface ProxyContext {
   log: (line: string) => void
   /** Whether the service answers (service-probe.ts); null: not asked. */
   serviceProbe: ServiceProbe | null
+  /** Sessions opened and ended, for the server's metrics (src/server/metrics.ts). */
+  events: ProxyEvents
+}
+
+/**
+ * What the proxy tells whoever counts (the server's metrics). Sessions live in sealed cookies
+ * (decision 0003): these are events, not a count of live sessions, which expire unseen.
+ */
+export interface ProxyEvents {
+  /** A login completed: a session cookie was written, by either flow. */
+  sessionOpened(flow: 'authorization_code' | 'client_code'): void
+  /** A session ended before its cookie expired: a logout, or a token the service refused. */
+  sessionEnded(reason: 'logout' | 'token_refused'): void
+}
+
+export const NO_PROXY_EVENTS: ProxyEvents = {
+  sessionOpened: () => undefined,
+  sessionEnded: () => undefined,
 }
 
 /**
@@ -39,12 +57,17 @@ export const NO_STORE_HEADERS: Readonly<Record<string, string>> = {
 /** The type of an API answer passed back: the service's JSON, as it wrote it. */
 export const API_ANSWER_TYPE = 'application/json; charset=UTF-8'
 
-/** The log line of a finished /auth or /api call: method, path without query, status, time. */
-export function callLogLine(method: string, path: string, status: number, started: number): string {
-  return `proxy ${method} ${path} ${status} ${Math.round(performance.now() - started)}ms`
-}
-
-/** The log line of an error no route handled: its name only (a message could quote the request). */
-export function failureLogLine(method: string, path: string, error: unknown): string {
-  return `proxy error ${method} ${path}: ${error instanceof Error ? error.name : typeof error}`
+/**
+ * The log line of an error no route handled: its name only (a message could quote the request),
+ * and the request's id, which joins it to the server's line for the request
+ * (src/server/request-log.ts). That line, one per request, is the server's, not the proxy's.
+ */
+export function failureLogLine(
+  method: string,
+  path: string,
+  requestId: string | null,
+  error: unknown,
+): string {
+  const name = error instanceof Error ? error.name : typeof error
+  return `proxy error ${method} ${path}${requestId === null ? '' : ` id=${requestId}`}: ${name}`
 }

@@ -11,13 +11,20 @@ import { apiResponse, createApiRoute, type ApiRoute } from './api/api-routes'
 import { createAuthRoutes } from './auth/auth-routes'
 import { createClientCodeRoutes } from './auth/client-code-routes'
 import type { Config } from './config'
-import { NO_STORE_HEADERS, callLogLine, failureLogLine, type ProxyContext } from './context'
+import {
+  NO_PROXY_EVENTS,
+  NO_STORE_HEADERS,
+  failureLogLine,
+  type ProxyContext,
+  type ProxyEvents,
+} from './context'
 import { notAnEndpoint, proxyError, serverFailure } from './api/http-errors'
 import type { RandomBytes } from './auth/oauth'
 import { createSealer } from './auth/seal'
 import { createCookieJar } from './auth/session'
 import { flowTraceMiddleware } from './flow-trace'
 import { createRequestCheck, guardMiddleware } from './guards'
+import { requestIdOf } from './request-id'
 import { createMemoryStore } from './store/memory-store'
 import { serviceDownRefusal, type ServiceProbe } from './service-probe'
 import type { StateStore } from './store/state-store'
@@ -28,8 +35,14 @@ export interface ProxyOptions {
   upstream: Upstream
   clock?: () => number
   randomBytes?: RandomBytes
-  /** One line per request: method, path without query, status, time. Never codes, states or tokens. */
+  /**
+   * A line for an error no route handled: method, path without query, the request's id, the
+   * error's name. Never codes, states or tokens. The line per request is the server's
+   * (src/server/request-log.ts), which sees every request, the API's fast door included.
+   */
   log?: (line: string) => void
+  /** Told when a session opens or ends (the server's metrics); nobody by default. */
+  events?: ProxyEvents
   /** What the proxy remembers between requests; shared by every replica (state-store.ts). */
   store?: StateStore
   /**
@@ -76,6 +89,7 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
     log: (line) => sink(logSafe(line)),
     store,
     serviceProbe: options.serviceProbe ?? null,
+    events: options.events ?? NO_PROXY_EVENTS,
     cookies: createCookieJar(
       options.config,
       createSealer(options.config.sessionSecret, clock),
@@ -85,8 +99,7 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
   }
   const app = new Hono()
 
-  const headersAndLog = createMiddleware(async (c, next) => {
-    const started = performance.now()
+  const noStoreHeaders = createMiddleware(async (c, next) => {
     // Set before the handler runs, so that c.json()/c.body() build the response with them.
     // Setting a header on a finished response makes Hono copy it into a full Fetch Response,
     // whose body the Node adapter then streams: about a third of the proxy's time per API
@@ -95,7 +108,6 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
     await next()
     // A response built some other way (new Response(), a library's) did not get them.
     if (c.res.headers.get('X-Content-Type-Options') !== 'nosniff') setNoStoreHeaders(c)
-    ctx.log(callLogLine(c.req.method, c.req.path, c.res.status, started))
   })
 
   // Only /auth and /api are the proxy's: the web app's pages are served beside it (web-app.ts).
@@ -104,7 +116,7 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
   const check = createRequestCheck(ctx)
   app.use(
     '/auth/*',
-    headersAndLog,
+    noStoreHeaders,
     flowTraceMiddleware(options.config, clock),
     guardMiddleware(ctx, check, MAX_BODY_BYTES),
   )
@@ -129,7 +141,7 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
   app.all('/api/*', async (c) => apiResponse(await api(c.req.raw, c.req.path)))
 
   app.onError((error, c) => {
-    ctx.log(failureLogLine(c.req.method, c.req.path, error))
+    ctx.log(failureLogLine(c.req.method, c.req.path, requestIdOf(c.req.raw.headers), error))
     const failure = serverFailure(error)
     for (const [name, value] of Object.entries(failure.headers)) c.header(name, value)
     return c.json({ status: failure.status, message: failure.message }, failure.status)

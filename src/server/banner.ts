@@ -9,7 +9,13 @@ import type { Logger } from './logger'
 
 export function printBanner(
   config: Config,
-  details: { isDev: boolean; storeName: string; logFormat: 'text' | 'json' },
+  details: {
+    isDev: boolean
+    storeName: string
+    logFormat: 'text' | 'json'
+    /** The metrics' own listener (METRICS_PORT), or null. */
+    metricsUrl: string | null
+  },
   log: Logger,
 ): void {
   const service =
@@ -21,7 +27,7 @@ export function printBanner(
     config.outboundProxy === null ? null : describeOutboundProxy(config.outboundProxy)
   if (details.logFormat === 'json') {
     log.info(
-      `listening: open ${config.appOrigin}, service ${service}${outbound === null ? '' : ` (${outbound})`}, store ${details.storeName}, ${details.isDev ? 'development' : 'production build'}`,
+      `listening: open ${config.appOrigin}, service ${service}${outbound === null ? '' : ` (${outbound})`}, store ${details.storeName}, ${details.metricsUrl === null ? 'no metrics' : `metrics ${details.metricsUrl}`}, ${details.isDev ? 'development' : 'production build'}`,
     )
     return
   }
@@ -35,6 +41,7 @@ export function printBanner(
     `  Callback:   ${config.redirectUri}`,
     `  State:      ${details.storeName === 'memory' ? 'in this process (set REDIS_URL to share it between replicas)' : `the ${details.storeName} store`}`,
     `  Health:     ${config.appOrigin}/healthz, ${config.appOrigin}/readyz`,
+    `  Metrics:    ${details.metricsUrl ?? 'off (set METRICS_PORT to serve them on a port of their own)'}`,
   ]
   if (config.service === 'emulator') {
     lines.push(

@@ -69,4 +69,61 @@ describe('the server log', () => {
       expect(written).toContain('\\u2060x\\ufeff 404')
     },
   )
+
+  it('writes an event as JSON fields beside its message, each scrubbed, and the instance on every line', () => {
+    const { lines, destination } = capture()
+    const log = createLogger({ format: 'json', secrets: [SECRET], instance: 'web-2', destination })
+    log.event('error', 'GET /x 502 3 ms', {
+      requestId: 'r-1',
+      path: `/x/${SECRET}/emu_at_abc/\u202e`,
+      status: 502,
+      aborted: false,
+      missing: null,
+    })
+    log.warn('redis store: down')
+    const [event, warning] = lines.map((line) => JSON.parse(line) as Record<string, unknown>)
+    expect(event).toEqual({
+      level: 'error',
+      time: expect.any(String),
+      service: 'yuque-oauth-playground',
+      instance: 'web-2',
+      requestId: 'r-1',
+      path: '/x/[redacted]/[redacted]/\\u202e',
+      status: 502,
+      aborted: false,
+      missing: null,
+      msg: 'GET /x 502 3 ms',
+    })
+    expect(warning).toMatchObject({ level: 'warn', instance: 'web-2', msg: 'redis store: down' })
+  })
+
+  it('writes an event as a text line: its message and the instance, an error prefixed as such', () => {
+    const { lines, destination } = capture()
+    const log = createLogger({ format: 'text', secrets: [], instance: 'web-2', destination })
+    log.event('info', 'GET /x 200 3 ms id=r-1', { requestId: 'r-1' })
+    log.event('error', 'GET /y 500 3 ms id=r-2', { requestId: 'r-2' })
+    log.info('plain')
+    expect(lines).toEqual([
+      'GET /x 200 3 ms id=r-1 instance=web-2\n',
+      'error: GET /y 500 3 ms id=r-2 instance=web-2\n',
+      'plain\n',
+    ])
+  })
+
+  it.each(['text', 'json'] as const)(
+    'keeps a UUID (a request id) in %s lines, but no other token shape, nor one joined to it',
+    (format) => {
+      const { lines, destination } = capture()
+      const log = createLogger({ format, secrets: [], destination })
+      const uuid = '3f2b8c1e-9d4a-4e7b-8c2d-1a2b3c4d5e6f'
+      log.info(`id=${uuid} state=${'s'.repeat(43)} glued=x${uuid} hex=${'a'.repeat(32)}`)
+      const text = format === 'json' ? JsonLine.parse(JSON.parse(lines[0] ?? '')).msg : lines[0]
+      expect(text).toContain(`id=${uuid} `)
+      expect(text).toContain('state=[redacted] glued=[redacted] hex=[redacted]')
+      expect(log.writesAsIs(uuid)).toBe(true)
+      expect(log.writesAsIs('lb-7.2:x')).toBe(true)
+      expect(log.writesAsIs('a'.repeat(32))).toBe(false)
+      expect(log.writesAsIs('a\u202eb')).toBe(false)
+    },
+  )
 })

@@ -12,7 +12,7 @@ function problemsOf(env: Record<string, string>): string[] {
 }
 
 describe('loadServerConfig', () => {
-  it('defaults to readable logs, state in this process, 5 s not ready then 10 s to drain, 2 s to probe, 256 requests at once', () => {
+  it('defaults to readable logs, state in this process, 5 s not ready then 10 s to drain, 2 s to probe, 256 requests at once, no metrics', () => {
     expect(loadServerConfig({})).toEqual({
       logFormat: 'text',
       redisUrl: null,
@@ -21,6 +21,8 @@ describe('loadServerConfig', () => {
       shutdownTimeoutMs: 10_000,
       maxConcurrentRequests: 256,
       readinessTimeoutMs: 2_000,
+      metricsPort: null,
+      instanceId: null,
     })
   })
 
@@ -48,6 +50,39 @@ describe('loadServerConfig', () => {
       'MAX_CONCURRENT_REQUESTS must be a whole number from 1 to 999999 (requests in flight in this instance), got "0"',
     ])
     expect(problemsOf({ SHUTDOWN_DRAIN_DELAY_MS: '300001' })).toHaveLength(1)
+  })
+
+  it('takes a METRICS_PORT and an INSTANCE_ID', () => {
+    expect(
+      loadServerConfig({ METRICS_PORT: '9464', INSTANCE_ID: 'web-1.eu_2' }, 8080),
+    ).toMatchObject({ metricsPort: 9464, instanceId: 'web-1.eu_2' })
+    expect(loadServerConfig({ METRICS_PORT: '', INSTANCE_ID: ' ' }).metricsPort).toBe(null)
+  })
+
+  it('refuses a METRICS_PORT that is no port, or the app’s own port', () => {
+    expect(problemsOf({ METRICS_PORT: '0' })).toEqual([
+      'METRICS_PORT must be a port number 1–65535, got "0"',
+    ])
+    expect(problemsOf({ METRICS_PORT: 'metrics' })).toEqual([
+      'METRICS_PORT must be a port number 1–65535, got "metrics"',
+    ])
+    let problems: string[] = []
+    try {
+      loadServerConfig({ METRICS_PORT: '8080' }, 8080)
+    } catch (error) {
+      if (error instanceof ServerConfigError) problems = error.problems
+    }
+    expect(problems).toEqual([
+      "METRICS_PORT must differ from the app's port (8080, from PORT or APP_ORIGIN): metrics are served on a listener of their own, kept off the public port",
+    ])
+  })
+
+  it('refuses an INSTANCE_ID the log could not write as it is', () => {
+    for (const bad of ['web 1', 'web/1', 'x'.repeat(32), 'wéb']) {
+      expect(problemsOf({ INSTANCE_ID: bad })).toEqual([
+        `INSTANCE_ID must be 1 to 31 letters, digits, ".", "_" or "-" (e.g. web-1), got "${bad}"`,
+      ])
+    }
   })
 
   it('takes json logs, a redis:// or rediss:// URL and the time-outs', () => {
@@ -78,7 +113,13 @@ describe('loadServerConfig', () => {
 
   it('reports every bad variable at once', () => {
     expect(
-      problemsOf({ LOG_FORMAT: 'xml', REDIS_URL: 'nope', SHUTDOWN_TIMEOUT_MS: '5' }),
-    ).toHaveLength(3)
+      problemsOf({
+        LOG_FORMAT: 'xml',
+        REDIS_URL: 'nope',
+        SHUTDOWN_TIMEOUT_MS: '5',
+        METRICS_PORT: '70000',
+        INSTANCE_ID: '-- --',
+      }),
+    ).toHaveLength(5)
   })
 })

@@ -4,7 +4,7 @@
  * with what to do instead, and no secret quoted back.
  */
 import { z } from 'zod'
-import { positiveMs, wholeNumber } from '../proxy/config-values'
+import { port, positiveMs, wholeNumber } from '../proxy/config-values'
 
 export interface ServerConfig {
   /** `text`: one readable line per event (the default); `json`: one JSON object per line. */
@@ -28,6 +28,13 @@ export interface ServerConfig {
   maxConcurrentRequests: number
   /** The readiness check's time-out for one request to the service. */
   readinessTimeoutMs: number
+  /**
+   * The port of the Prometheus metrics' own listener, on the app's HOST; null: no metrics at all
+   * (docs/operations.md#metrics).
+   */
+  metricsPort: number | null
+  /** This replica's name in the log; null: the host's name and the process id. */
+  instanceId: string | null
 }
 
 /** The defaults, exported for the deployment examples' tests (deploy/). */
@@ -78,6 +85,26 @@ const redisUrl = z
     return value
   })
 
+/**
+ * Written into every log line as it is: a short name of plain characters. At most 31: the log
+ * takes a longer run of them for a token and would write `[redacted]` (src/server/logger.ts).
+ */
+const instanceId = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value === '') return null
+    if (!/^[A-Za-z0-9._-]{1,31}$/.test(value)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `INSTANCE_ID must be 1 to 31 letters, digits, ".", "_" or "-" (e.g. web-1), got "${value.slice(0, 80)}"`,
+      })
+      return z.NEVER
+    }
+    return value
+  })
+
 const ServerEnvSchema = z.object({
   LOG_FORMAT: z
     .enum(['text', 'json'], {
@@ -108,14 +135,29 @@ const ServerEnvSchema = z.object({
       `MAX_CONCURRENT_REQUESTS must be a whole number from 1 to 999999 (requests in flight in this instance), got "${value}"`,
   }),
   READINESS_TIMEOUT_MS: positiveMs('READINESS_TIMEOUT_MS', 2_000),
+  METRICS_PORT: port('METRICS_PORT', undefined),
+  INSTANCE_ID: instanceId,
 })
 
-export function loadServerConfig(env: Record<string, string | undefined>): ServerConfig {
+/**
+ * `appPort`: the port the app listens on (src/proxy/config.ts), when its configuration parsed;
+ * the metrics cannot share it.
+ */
+export function loadServerConfig(
+  env: Record<string, string | undefined>,
+  appPort?: number,
+): ServerConfig {
   const parsed = ServerEnvSchema.safeParse(env)
   // Every message above names its variable.
   if (!parsed.success)
     throw new ServerConfigError(parsed.error.issues.map((issue) => issue.message))
   const vars = parsed.data
+  const metricsPort = vars.METRICS_PORT ?? null
+  if (metricsPort !== null && metricsPort === appPort) {
+    throw new ServerConfigError([
+      `METRICS_PORT must differ from the app's port (${appPort}, from PORT or APP_ORIGIN): metrics are served on a listener of their own, kept off the public port`,
+    ])
+  }
   return {
     logFormat: vars.LOG_FORMAT ?? 'text',
     redisUrl: vars.REDIS_URL,
@@ -124,5 +166,7 @@ export function loadServerConfig(env: Record<string, string | undefined>): Serve
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
     maxConcurrentRequests: vars.MAX_CONCURRENT_REQUESTS,
     readinessTimeoutMs: vars.READINESS_TIMEOUT_MS,
+    metricsPort,
+    instanceId: vars.INSTANCE_ID,
   }
 }

@@ -11,9 +11,22 @@ import type { ServerConfig } from './server-config'
 /** How long start-up waits for Redis before starting anyway (not ready until it answers). */
 const REDIS_STARTUP_WAIT_MS = 5000
 
-export async function selectStore(config: ServerConfig, log: Logger): Promise<StateStore> {
+/**
+ * An outage of Redis is logged where it begins (a warning, once) and where it ends (a line, once);
+ * every operation it refused meanwhile is counted by `onUnavailable` (the metrics' store errors).
+ */
+export async function selectStore(
+  config: ServerConfig,
+  log: Logger,
+  onUnavailable?: () => void,
+): Promise<StateStore> {
   if (config.redisUrl === null) return createMemoryStore()
-  const store = createRedisStore({ url: config.redisUrl, onError: (message) => log.warn(message) })
+  const store = createRedisStore({
+    url: config.redisUrl,
+    onError: (message) => log.warn(message),
+    onRecovered: (message) => log.info(message),
+    ...(onUnavailable === undefined ? {} : { onUnavailable }),
+  })
   try {
     await store.waitUntilReady(REDIS_STARTUP_WAIT_MS)
   } catch {

@@ -3,6 +3,7 @@
  * (createServerListener), against the real emulator in-process, and a raw HTTP client that can
  * send what a browser or an attacker sends: any Host, a header line twice, from another loopback
  * address (`from`: Linux answers all of 127.0.0.0/8). The server listens on 127.0.0.1 only.
+ * With a `log`, every request is observed as src/server.ts observes it (request-log.ts).
  */
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -18,11 +19,25 @@ import { createInProcessUpstream } from '../proxy/api/upstream'
 import { loadConfig, type Env } from '../proxy/config'
 import { createProxyServer, type ProxyOptions } from '../proxy/proxy'
 import { createServerListener } from '../server/dispatch'
+import type { Logger } from '../server/logger'
+import type { Metrics } from '../server/metrics'
+import { observeRequests } from '../server/request-log'
+import { createRouteLabeler, proxyAuthPaths } from '../server/route-label'
 import { authorizeThroughPages } from './emulator-pages'
 import { sendHttp, type HttpAnswer, type HttpCall } from './raw-http'
 
+/** How the server around the proxy is composed, beyond the proxy itself. */
+export interface ServerParts {
+  /** The server's routes beside the proxy's (the health checks, the pages); a stub page else. */
+  rest?: Hono
+  /** The server's log: each request observed (request-log.ts), lines written to it. */
+  log?: Logger
+  metrics?: Metrics | null
+}
+
 export interface ProxyOverHttp {
   origin: string
+  port: number
   emulator: ReturnType<typeof createEmulator>
   send(call: HttpCall): Promise<HttpAnswer>
   /** The headers the web app sends on a state-changing call, for this origin. */
@@ -42,7 +57,8 @@ function cookiesSet(setCookie: string | string[] | undefined): string[] {
 
 export async function startProxyOverHttp(
   env: Env = {},
-  options: Partial<Omit<ProxyOptions, 'config' | 'upstream'>> = {},
+  options: Partial<Omit<ProxyOptions, 'config'>> = {},
+  parts: ServerParts = {},
 ): Promise<ProxyOverHttp> {
   let listener: http.RequestListener = (_req, res) => res.writeHead(503).end()
   const server = http.createServer((req, res) => listener(req, res))
@@ -61,7 +77,15 @@ export async function startProxyOverHttp(
   })
   const pages = new Hono()
   pages.all('*', (c) => c.text('a page', 200))
-  listener = createServerListener(proxy, pages)
+  const composed = createServerListener(proxy, parts.rest ?? pages)
+  listener =
+    parts.log === undefined
+      ? composed
+      : observeRequests(composed, {
+          log: parts.log,
+          metrics: parts.metrics ?? null,
+          routeOf: createRouteLabeler(proxyAuthPaths(proxy.app.routes)),
+        })
 
   const send = (call: HttpCall) => sendHttp(port, `localhost:${port}`, call)
 
@@ -73,6 +97,7 @@ export async function startProxyOverHttp(
   })
   return {
     origin,
+    port,
     emulator,
     send,
     appHeaders,

@@ -10,7 +10,8 @@
  * Why: the adapter's Fetch Request and Response and the router cost the proxy about a tenth of
  * its throughput on a connected page's reads (decision 0012; bench: proxy throughput over the
  * floor, `npm run bench -- --only=proxy`). This door only translates: no check, no answer and no
- * log line is its own.
+ * log line is its own (the server's line per request is written around both doors:
+ * src/server/request-log.ts).
  */
 import type {
   IncomingHttpHeaders,

@@ -6,7 +6,8 @@
  * which must answer the same. These calls are the ones an in-process `app.request` cannot send:
  * a header line twice, an encoded or dotted target, a foreign Host, HEAD. Each case asserts the
  * whole answer: its status, its error code, what reached the service, what became of the
- * session, and the headers and log line every answer gets.
+ * session, and the headers and the one log line every answer gets (the server's, written around
+ * both doors: src/server/request-log.ts).
  */
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -26,6 +27,9 @@ import {
 import { TRACE_HEADER, parseTraceHeader } from '../../protocol/trace'
 import { TRACE_REQUEST_HEADER, TRACE_REQUEST_VALUE } from '../../protocol/trace-request'
 import { createServerListener, dispatchByPath } from '../../server/dispatch'
+import { createLogger } from '../../server/logger'
+import { observeRequests } from '../../server/request-log'
+import { createRouteLabeler, proxyAuthPaths } from '../../server/route-label'
 import { loadConfig } from '../config'
 import { createProxyServer, type ProxyServer } from '../proxy'
 import { connectBrowser, cookieHeader, createBrowser } from '../../testing/proxy-browser'
@@ -39,9 +43,15 @@ let origin = ''
 let now = Date.parse('2026-11-26T10:00:00Z')
 let emulator: ReturnType<typeof createEmulator>
 let proxy: ProxyServer
-/** The calls the proxy sent to the service's API, and its log lines. */
+/** The calls the proxy sent to the service's API, and the server's log lines. */
 const sent: UpstreamRequest[] = []
 const logged: string[] = []
+const log = createLogger({
+  format: 'text',
+  secrets: [],
+  instance: 'test-1',
+  destination: { write: (line: string) => void logged.push(line) },
+})
 /** Calls the route took straight from node:http; false sends every call through the app. */
 let nodeDoor = 0
 let isNodeDoorOpen = true
@@ -76,7 +86,7 @@ beforeAll(async () => {
       return toEmulator(request)
     },
     clock: () => now,
-    log: (line) => logged.push(line),
+    log: (line) => log.error(line),
   })
   const pages = new Hono()
   pages.all('*', (c) => c.text('a page', 200))
@@ -87,7 +97,10 @@ beforeAll(async () => {
   }
   const composed = createServerListener({ app, api: counted }, pages)
   const throughApp = getRequestListener(dispatchByPath(app, pages))
-  listener = (req, res) => (isNodeDoorOpen ? composed(req, res) : void throughApp(req, res))
+  listener = observeRequests(
+    (req, res) => (isNodeDoorOpen ? composed(req, res) : void throughApp(req, res)),
+    { log, metrics: null, routeOf: createRouteLabeler(proxyAuthPaths(app.routes)) },
+  )
 })
 
 afterAll(async () => {
@@ -160,8 +173,6 @@ interface Case {
   /** Calls of the service's API this one made. */
   reached: number
   session: SessionOutcome
-  /** The path the log line names (the router's, decoded); the sent one by default. */
-  logs?: string
   /** Whether the route takes it straight from node:http (a plain GET under /api). */
   plain: boolean
 }
@@ -194,7 +205,6 @@ const CASES: Case[] = [
     says: 'The query parameter "x" is not allowed',
     reached: 0,
     session: 'kept',
-    logs: '/api/v2/user',
     plain: true,
   },
   {
@@ -338,7 +348,6 @@ const CASES: Case[] = [
     says: 'No operation of the API matches /%75ser',
     reached: 0,
     session: 'kept',
-    logs: '/api/v2/user',
     plain: false,
   },
   {
@@ -347,7 +356,6 @@ const CASES: Case[] = [
     status: 200,
     reached: 1,
     session: 'kept',
-    logs: '/api/v2/user',
     plain: false,
   },
   {
@@ -432,10 +440,12 @@ async function sendCase(call: Case): Promise<Answer> {
   return answer
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
 /** Headers of the connection and values of the moment (a sealed cookie, a count) left out. */
 function comparable(answer: Answer) {
   const headers: Record<string, unknown> = { ...answer.headers }
-  for (const name of ['date', 'connection', 'keep-alive']) delete headers[name]
+  for (const name of ['date', 'connection', 'keep-alive', 'x-request-id']) delete headers[name]
   if (headers['x-ratelimit-remaining'] !== undefined) headers['x-ratelimit-remaining'] = 'n'
   if (headers[TRACE_HEADER.toLowerCase()] !== undefined) headers[TRACE_HEADER.toLowerCase()] = '…'
   const cookies = answer.headers['set-cookie']
@@ -470,11 +480,13 @@ describe('the API over HTTP', () => {
     })
     expect(sent).toHaveLength(call.reached)
     expectSession(answer, call.session)
-    expect(logged).toEqual([
-      expect.stringMatching(
-        new RegExp(`^proxy ${method} ${call.logs ?? path} ${call.status} \\d+ms$`),
-      ),
-    ])
+    // One line, whichever door: the path as sent, without its query; a 5xx at error level.
+    const id = answer.headers['x-request-id']
+    expect(id).toMatch(/^[0-9a-f-]{36}$/)
+    const level = call.status >= 500 ? 'error: ' : ''
+    const head = escapeRegExp(`${level}${method} ${path.split('?')[0]} ${call.status} `)
+    const tail = escapeRegExp(` ms id=${id} instance=test-1\n`)
+    expect(logged).toEqual([expect.stringMatching(new RegExp(`^${head}\\d+${tail}$`))])
   })
 
   it.each(CASES.filter((call) => call.plain))(
@@ -506,6 +518,8 @@ describe('the API over HTTP', () => {
   it('traces the call as it was sent, its token as a placeholder only', async () => {
     const browser = await connected()
     const cookie = cookieHeader(browser)
+    // The login's own call of /user (prime-profile.ts) is not the one traced.
+    sent.length = 0
     const answer = await send('GET', '/api/v2/user', {
       ...appHeaders(cookie),
       [TRACE_REQUEST_HEADER]: TRACE_REQUEST_VALUE,

@@ -5,8 +5,8 @@
  * (docs/architecture.md#api-calls).
  *
  * One handler does, in order, what the /auth routes get from Hono's middleware (proxy.ts) with
- * the same functions: the no-store headers, the trace, the checks, the answer to an error, the
- * log line. It builds its answer as a plain object, not through a Hono context: Fetch `Headers`
+ * the same functions: the no-store headers, the trace, the checks, the answer to an error. The
+ * log line per call is the server's, for every door (src/server/request-log.ts). It builds its answer as a plain object, not through a Hono context: Fetch `Headers`
  * and a chain of middleware were most of the proxy's own CPU per forwarded call (bench: proxy
  * throughput over the floor, `npm run bench -- --only=proxy`).
  */
@@ -17,13 +17,7 @@ import { TRACE_HEADER } from '../../protocol/trace'
 import { TRACE_REQUEST_HEADER } from '../../protocol/trace-request'
 import { remember } from '../auth/session-cookie'
 import type { Config } from '../config'
-import {
-  API_ANSWER_TYPE,
-  MAX_UPSTREAM_BYTES,
-  callLogLine,
-  failureLogLine,
-  type ProxyContext,
-} from '../context'
+import { API_ANSWER_TYPE, MAX_UPSTREAM_BYTES, failureLogLine, type ProxyContext } from '../context'
 import { noteSecrets, noteStep, pickHeaders, startTrace, traceWriter } from '../flow-trace'
 import type { RequestCheck } from '../guards'
 import { parseJsonOrUndefined } from '../json-body'
@@ -39,6 +33,7 @@ import {
   type Answer,
 } from './http-errors'
 import { settleUpstream401 } from './scope-failure'
+import { REQUEST_ID_HEADER, requestIdOf } from '../request-id'
 
 /**
  * Response headers passed back to the browser: the ones the protocol parses (headers.ts); all
@@ -60,13 +55,20 @@ export function passedHeaders(headers: HeaderSource): [string, string][] {
 /**
  * The headers of a call to the service, and only these: the browser's cookies, Authorization,
  * Host, X-Forwarded-* and any X-Auth-Token it sent are never forwarded (docs/security.md#f3).
+ * The request's id goes along when it is a safe one (request-id.ts), so that the service's log
+ * and the server's can be joined.
  */
-export function serviceHeaders(config: Config, accessToken: string | null): Record<string, string> {
+export function serviceHeaders(
+  config: Config,
+  accessToken: string | null,
+  requestId: string | null = null,
+): Record<string, string> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'User-Agent': config.userAgent,
   }
   if (accessToken !== null) headers['X-Auth-Token'] = accessToken
+  if (requestId !== null) headers[REQUEST_ID_HEADER] = requestId
   return headers
 }
 
@@ -150,7 +152,11 @@ function createForwarder(ctx: ProxyContext) {
       })
     }
 
-    const headers = serviceHeaders(config, session?.accessToken ?? null)
+    const headers = serviceHeaders(
+      config,
+      session?.accessToken ?? null,
+      requestIdOf(request.headers),
+    )
     if (session !== null) noteSecrets(call.trace, session.accessToken)
     // Re-serialised by readApiBody: the service gets the proxy's JSON, not the browser's bytes.
     if (body.json !== undefined) headers['Content-Type'] = 'application/json'
@@ -251,14 +257,13 @@ export type ApiRoute = (request: ApiRequest, path: string) => Promise<ApiAnswer>
  * The route of every `/api/*` call, whichever adapter brought it (decision 0012): the Hono app's
  * `/api/*` route (proxy.ts, `apiResponse`) or the Node adapter for a plain GET (api-node.ts).
  * `path` decides between the forwarded API and a 404 as Hono's routes would, and names the call
- * in the log. It answers every call, an error included: it never throws.
+ * in a failure's log line. It answers every call, an error included: it never throws.
  */
 export function createApiRoute(ctx: ProxyContext, check: RequestCheck): ApiRoute {
   const forward = createForwarder(ctx)
   const writeTrace = traceWriter(ctx.config)
 
   return async (request, path) => {
-    const started = performance.now()
     const { method } = request
     const call = new ApiCall(
       request.headers.get('Cookie') ?? undefined,
@@ -279,7 +284,7 @@ export function createApiRoute(ctx: ProxyContext, check: RequestCheck): ApiRoute
         result = refusalAnswer(call.headers, notAnEndpoint(method, path))
       }
     } catch (error) {
-      ctx.log(failureLogLine(method, path, error))
+      ctx.log(failureLogLine(method, path, requestIdOf(request.headers), error))
       const failure = serverFailure(error)
       Object.assign(call.headers, failure.headers, { 'Content-Type': 'application/json' })
       result = {
@@ -299,7 +304,6 @@ export function createApiRoute(ctx: ProxyContext, check: RequestCheck): ApiRoute
         setCookies,
       })
     }
-    ctx.log(callLogLine(method, path, status, started))
     return { status, headers, setCookies, body }
   }
 }

@@ -100,6 +100,7 @@ export async function settleUpstream401(
     return
   }
   await ctx.cookies.endSession(call, session)
+  ctx.events.sessionEnded('token_refused')
   call.headers[SESSION_HEADER] = 'ended'
 }
 

@@ -27,6 +27,30 @@ export type Upstream = (request: UpstreamRequest) => Promise<UpstreamResponse>
 
 export type UpstreamFailure = 'timeout' | 'unreachable' | 'too_large'
 
+/**
+ * How one call to the service ended, for the server's metrics (src/server/metrics.ts): `ok` for
+ * a 2xx, else the answer's status class, or why there was no answer.
+ */
+export type UpstreamOutcome =
+  'ok' | '3xx' | '4xx' | '5xx' | 'timeout' | 'connection_error' | 'too_large'
+
+/** Told of every call once it settles; called on the hot path, so it must be cheap. */
+export interface UpstreamObserver {
+  settled(outcome: UpstreamOutcome): void
+}
+
+const FAILURE_OUTCOMES: Record<UpstreamFailure, UpstreamOutcome> = {
+  timeout: 'timeout',
+  unreachable: 'connection_error',
+  too_large: 'too_large',
+}
+
+function statusOutcome(status: number): UpstreamOutcome {
+  if (status < 300) return 'ok'
+  if (status < 400) return '3xx'
+  return status < 500 ? '4xx' : '5xx'
+}
+
 export class UpstreamError extends Error {
   override readonly name = 'UpstreamError'
   constructor(
@@ -66,6 +90,7 @@ class Exchange implements Dispatcher.DispatchHandler {
     private readonly request: UpstreamRequest,
     private readonly resolve: (response: UpstreamResponse) => void,
     private readonly reject: (error: UpstreamError) => void,
+    private readonly observer: UpstreamObserver | null,
   ) {
     this.timer = setTimeout(timeOut, request.timeoutMs, this)
   }
@@ -82,9 +107,10 @@ class Exchange implements Dispatcher.DispatchHandler {
     // Before the request is written there is no controller yet: onRequestStart aborts it then,
     // so a call that timed out in the queue is never sent.
     this.controller?.abort(error)
-    this.reject(
-      error instanceof UpstreamError ? error : new UpstreamError('unreachable', error.message),
-    )
+    const failure =
+      error instanceof UpstreamError ? error : new UpstreamError('unreachable', error.message)
+    this.observer?.settled(FAILURE_OUTCOMES[failure.kind])
+    this.reject(failure)
   }
 
   onRequestStart(controller: Dispatcher.DispatchController) {
@@ -117,6 +143,7 @@ class Exchange implements Dispatcher.DispatchHandler {
     if (this.isSettled) return
     this.isSettled = true
     clearTimeout(this.timer)
+    this.observer?.settled(statusOutcome(this.status))
     // undici already lower-cases the names: a view over them is enough (no Headers object per
     // request on the hot path).
     const raw = this.headers
@@ -156,8 +183,14 @@ function timeOut(exchange: Exchange) {
  * decision 0005). A dispatcher never follows a redirect by itself.
  */
 export function createHttpUpstream(
-  options: { connectionsPerOrigin?: number; outboundProxy?: OutboundProxy | null } = {},
+  options: {
+    connectionsPerOrigin?: number
+    outboundProxy?: OutboundProxy | null
+    /** Told how each call ended (the server's metrics); none by default. */
+    observer?: UpstreamObserver | null
+  } = {},
 ): Upstream & { close(): void } {
+  const observer = options.observer ?? null
   const agent = createDispatcher(
     {
       connections: options.connectionsPerOrigin ?? 64,
@@ -168,7 +201,7 @@ export function createHttpUpstream(
   )
   const upstream: Upstream = (request) =>
     new Promise<UpstreamResponse>((resolve, reject) => {
-      const exchange = new Exchange(request, resolve, reject)
+      const exchange = new Exchange(request, resolve, reject, observer)
       try {
         agent.dispatch(
           {

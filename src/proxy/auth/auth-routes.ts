@@ -233,6 +233,7 @@ export function createAuthRoutes(ctx: ProxyContext) {
     const token = answer.token
     addTraceSecrets(c, token.access_token)
     const session = await openSession(c, ctx, token, transaction.scope)
+    ctx.events.sessionOpened('authorization_code')
     const user = await primeProfile(c, ctx, token.access_token)
     // What GET /auth/session would now answer, and the profile: the app need ask for neither.
     return c.json({
@@ -267,6 +268,7 @@ export function createAuthRoutes(ctx: ProxyContext) {
     })
     // docs/security.md#i1: a copy of the cookie taken before this is refused from now on.
     const outcome = await cookies.logout(cookieCallOf(c))
+    if (outcome !== 'none') ctx.events.sessionEnded('logout')
     // docs/security.md#i2: the browser empties this origin's web storage too. Not "cookies": that
     // one clears the whole registrable domain (every localhost port, every *.example.com app).
     c.header('Clear-Site-Data', '"storage"')

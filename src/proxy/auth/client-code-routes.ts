@@ -312,6 +312,7 @@ export function createClientCodeRoutes(ctx: ProxyContext) {
       await endAttempt(c, attempt)
       addTraceSecrets(c, tokenAnswer.token.access_token)
       const session = await openSession(c, ctx, tokenAnswer.token, attempt.scope)
+      ctx.events.sessionOpened('client_code')
       return answer({
         status: 'connected',
         attempt: attemptNumber,

@@ -15,6 +15,7 @@ import { PASSED_HEADERS, passedHeaders, serviceHeaders } from '../api/api-routes
 import { MAX_UPSTREAM_BYTES, type ProxyContext } from '../context'
 import { addTraceStep, headerFields, pickHeaders } from '../flow-trace'
 import { parseJsonOrUndefined } from '../json-body'
+import { requestIdOf } from '../request-id'
 
 /** The exchange waits no longer than this for the profile; the app asks itself after that. */
 export const PRIME_TIMEOUT_MS = 2000
@@ -29,7 +30,7 @@ export async function primeProfile(
   if (!match.ok) throw new Error('GET /user left the endpoint table')
   const url = buildUpstreamUrl(config.baseUrl, match.path, match.search)
   // The same headers as any forwarded call, and no others (docs/security.md#f3).
-  const headers = serviceHeaders(config, accessToken)
+  const headers = serviceHeaders(config, accessToken, requestIdOf(c.req.raw.headers))
   const request: TraceRequest = {
     method: 'GET',
     url: url.href,

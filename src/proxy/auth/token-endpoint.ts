@@ -11,6 +11,7 @@ import { headerFields } from '../flow-trace'
 import { upstreamFailure } from '../api/http-errors'
 import { processTokenResponse, type TokenAnswer } from './oauth'
 import type { UpstreamResponse } from '../api/upstream'
+import { REQUEST_ID_HEADER, requestIdOf } from '../request-id'
 
 /** A parameter of a token request: sent as `name=value`, shown as `shown` when it is a secret. */
 export interface TokenParam {
@@ -31,12 +32,18 @@ export type TokenCall =
   | { ok: false; request: TraceRequest; failure: Response; durationMs: number }
 
 /** The headers of every token request, also shown by the flow inspector as they were sent. */
-function tokenRequestHeaders(config: ProxyContext['config']): Record<string, string> {
-  return {
+function tokenRequestHeaders(
+  config: ProxyContext['config'],
+  requestId: string | null,
+): Record<string, string> {
+  const headers: Record<string, string> = {
     'Content-Type': 'application/x-www-form-urlencoded',
     Accept: 'application/json',
     'User-Agent': config.userAgent,
   }
+  // The request's id, when safe, as on every call to the service (api-routes.ts serviceHeaders).
+  if (requestId !== null) headers[REQUEST_ID_HEADER] = requestId
+  return headers
 }
 
 /**
@@ -51,7 +58,7 @@ export async function callTokenEndpoint(
 ): Promise<TokenCall> {
   const { config } = ctx
   const url = new URL('/oauth2/token', config.authUrl)
-  const headers = tokenRequestHeaders(config)
+  const headers = tokenRequestHeaders(config, requestIdOf(c.req.raw.headers))
   const request: TraceRequest = {
     method: 'POST',
     url: url.href,

@@ -22,6 +22,10 @@ export interface RedisStoreOptions {
   connectTimeoutMs?: number
   /** Connection trouble, once per outage: the message only, never the URL. */
   onError?: (message: string) => void
+  /** The connection is back after an outage that onError reported: once per outage. */
+  onRecovered?: (message: string) => void
+  /** An operation refused with StoreUnavailableError (the server counts them). */
+  onUnavailable?: () => void
 }
 
 export interface RedisStore extends StateStore {
@@ -82,17 +86,24 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
     options.onError?.(`redis store: ${error instanceof Error ? error.message : String(error)}`)
   })
   client.on('ready', () => {
+    // Ready again after a reported outage (not the first connection): said once, so that the
+    // log shows where the outage ended as well as where it began.
+    if (!isReporting) options.onRecovered?.('redis store: connected again')
     isReporting = true
   })
   // Not awaited: a server may start while Redis is still coming up (/readyz says so meanwhile).
   const connecting = client.connect().catch(() => undefined)
 
+  const unavailable = (cause?: unknown) => {
+    options.onUnavailable?.()
+    return new StoreUnavailableError(STORE_NAME, cause === undefined ? undefined : { cause })
+  }
   const run = async <T>(operation: () => Promise<T>): Promise<T> => {
-    if (!client.isReady) throw new StoreUnavailableError(STORE_NAME)
+    if (!client.isReady) throw unavailable()
     try {
       return await operation()
     } catch (error) {
-      throw new StoreUnavailableError(STORE_NAME, { cause: error })
+      throw unavailable(error)
     }
   }
   const key = (name: string) => `${prefix}${name}`
