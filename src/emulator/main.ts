@@ -2,7 +2,8 @@
  * `npm run emulator`: the emulator on 127.0.0.1 (EMULATOR_PORT, default 4010).
  * Flags: `--test-control` enables /__emulator/*, `--port <n>` overrides EMULATOR_PORT,
  * `--profile seed|observed` overrides EMULATOR_PROFILE, `--host <address>` EMULATOR_HOST,
- * `--public-url <origin>` EMULATOR_PUBLIC_URL and `--config <file.json>` EMULATOR_CONFIG;
+ * `--public-url <origin>` EMULATOR_PUBLIC_URL, `--config <file.json>` EMULATOR_CONFIG and
+ * `--control-from <addresses>` EMULATOR_CONTROL_FROM (peers besides loopback for test control);
  * `--print-config` prints the effective configuration, secrets masked, and exits
  * (docs/emulator.md).
  */
@@ -41,7 +42,7 @@ async function main(): Promise<void> {
     `  API base:  ${url}/api/v2            personal tokens: ${url}/settings/tokens`,
     `  profile:   ${config.profile} (EMULATOR_PROFILE or --profile: seed, observed; see docs/emulator.md)`,
     config.testControl
-      ? `  test control enabled at ${url}/__emulator/`
+      ? `  test control enabled at ${url}/__emulator/ for loopback${config.controlFrom.length === 0 ? ' only' : ` and ${config.controlFrom.join(', ')}`}`
       : '  test control: off (--test-control to enable)',
     ...(config.configFile === null ? [] : [`  config:    ${config.configFile}`]),
     '',

@@ -99,6 +99,15 @@ describe('startEmulator', () => {
     expect(response.status).toBe(200)
   })
 
+  it('still serves the test-control API to a loopback client when --control-from lists other peers only', async () => {
+    running = await startEmulator({
+      port: 0,
+      options: { testControl: true, controlFrom: ['10.0.0.0/8', '172.16.0.0/12'] },
+    })
+    const response = await fetch(`${running.url}/__emulator/log`, { headers: CONTROL_HEADERS })
+    expect(response.status).toBe(200)
+  })
+
   it('closes the connection without an answer for a drop fault, until the faults are cleared', async () => {
     running = await startEmulator({ port: 0, options: { testControl: true } })
     const queued = await fetch(`${running.url}/__emulator/faults`, {
