@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 /**
  * `npm run emulator`: the emulator on 127.0.0.1 (EMULATOR_PORT, default 4010).
  * Flags: `--test-control` enables /__emulator/*, `--port <n>` overrides EMULATOR_PORT,
