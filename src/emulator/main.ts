@@ -7,11 +7,14 @@
  * `--control-from <addresses>` EMULATOR_CONTROL_FROM (peers besides loopback for test control);
  * `--print-config` prints the effective configuration, secrets masked, and exits
  * (docs/emulator.md).
+ * It runs in the foreground until SIGTERM or SIGINT, then stops accepting, lets the requests in
+ * flight finish (GRACE_MS at most) and exits 0; a second signal exits 1 at once. A bad flag, a
+ * bad config file or a port it cannot bind exits 1 with a message saying which.
  */
 import { loadEmulatorConfig } from './config'
 import { emulatorOptionsOf, masked, printableConfig } from './config-options'
 import { seedUsers, SEED_PASSWORD } from './seed'
-import { startEmulator } from './start'
+import { GRACE_MS, listenFailure, startEmulator, type RunningEmulator } from './start'
 
 async function main(): Promise<void> {
   const loaded = loadEmulatorConfig(process.env, process.argv.slice(2))
@@ -27,11 +30,18 @@ async function main(): Promise<void> {
   }
   const options = emulatorOptionsOf(config)
   const apps = options.apps ?? []
-  const running = await startEmulator({
-    port: config.port,
-    host: config.host,
-    options: { ...options, log: (line) => console.log(line) },
-  })
+  let running: RunningEmulator
+  try {
+    running = await startEmulator({
+      port: config.port,
+      host: config.host,
+      options: { ...options, log: (line) => console.log(line) },
+    })
+  } catch (error) {
+    console.error(`Cannot start the emulator: ${listenFailure(error, config.host, config.port)}`)
+    process.exitCode = 1
+    return
+  }
   // The seed's secrets are demo values, printed whole; a config file's are masked.
   const fromFile = new Set((config.file?.apps ?? []).map((app) => app.clientId))
   const secretOf = (app: { clientId: string; clientSecret: string }) =>
@@ -60,11 +70,21 @@ async function main(): Promise<void> {
     ),
   ]
   console.log(lines.join('\n'))
-  const stop = () => {
-    void running.close().then(() => process.exit(0))
+  let isStopping = false
+  const stop = (signal: NodeJS.Signals) => {
+    if (isStopping) process.exit(1)
+    isStopping = true
+    console.log(`${signal}: stopping; requests in flight have ${GRACE_MS / 1000} s to finish`)
+    running.close({ graceMs: GRACE_MS }).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`Could not close the emulator: ${String(error)}`)
+        process.exit(1)
+      },
+    )
   }
-  process.once('SIGINT', stop)
-  process.once('SIGTERM', stop)
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
 }
 
 await main()

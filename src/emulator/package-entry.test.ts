@@ -3,6 +3,7 @@
  * socket.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
@@ -90,5 +91,18 @@ describe('startEmulator (the package’s programmatic entry)', () => {
         '  - controlFrom (--control-from): has no effect without --test-control (the test-control API is off)',
       ].join('\n'),
     )
+  })
+
+  it('rejects naming the port when it is in use', async () => {
+    const port = await freePort()
+    const holder = net.createServer()
+    await new Promise<void>((resolve) => holder.listen(port, '127.0.0.1', resolve))
+    try {
+      await expect(startEmulator({ port })).rejects.toThrow(
+        `Cannot start the emulator: port ${port} is in use on 127.0.0.1 (EADDRINUSE)`,
+      )
+    } finally {
+      await new Promise((resolve) => holder.close(resolve))
+    }
   })
 })

@@ -12,7 +12,7 @@
  */
 import { loadEmulatorConfig } from './config'
 import { emulatorOptionsOf } from './config-options'
-import { startEmulator as listen } from './start'
+import { GRACE_MS, listenFailure, startEmulator as listen } from './start'
 
 /** The flags of `yuque-emulator`, as options (docs/emulator.md). */
 export interface StartEmulatorOptions {
@@ -35,7 +35,7 @@ export interface StartEmulatorOptions {
 export interface StartedEmulator {
   /** The origin the emulator answers as: `publicUrl` if given, else `http://<host>:<port>`. */
   url: string
-  /** Stops accepting, lets the requests in flight finish (within a bound), closes the rest. */
+  /** Stops accepting, lets the requests in flight finish (5 s at most), closes the rest. */
   close(): Promise<void>
 }
 
@@ -73,10 +73,16 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   const { config } = loaded
   const isFreePort =
     options.port === 0 || (options.port === undefined && config.file?.port === undefined)
+  const port = isFreePort ? 0 : config.port
   const running = await listen({
-    port: isFreePort ? 0 : config.port,
+    port,
     host: config.host,
     options: emulatorOptionsOf(config),
+  }).catch((error: unknown) => {
+    throw new Error(`Cannot start the emulator: ${listenFailure(error, config.host, port)}`)
   })
-  return { url: config.publicUrl ?? running.url, close: () => running.close() }
+  return {
+    url: config.publicUrl ?? running.url,
+    close: () => running.close({ graceMs: GRACE_MS }),
+  }
 }
