@@ -109,6 +109,6 @@ export async function buildEmulatorPackage(packageDir = PACKAGE_DIR): Promise<Me
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  // Silent when it succeeds: `npm pack --json` prints this script's output before its JSON.
   await buildEmulatorPackage()
-  console.log(`built ${path.relative(projectRoot, PACKAGE_DIR)}/dist`)
 }

@@ -1,6 +1,7 @@
 /**
  * The package's programmatic entry (package-entry.ts): the command's flags as options, on a real
- * socket.
+ * socket. The built package's entry is used from a fresh project in
+ * scripts/emulator-adoption.test.ts.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
