@@ -94,7 +94,17 @@ const PRODUCTION_ZONES = [
 ]
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'bench/results'] },
+  {
+    // packages/*/dist: the emulator package's build (scripts/build-emulator-package.ts).
+    ignores: [
+      'dist',
+      'packages/*/dist',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      'bench/results',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -91,3 +91,13 @@ test('packageOf names the package of a specifier, and nothing for Node’s own m
   expect(packageOf('fs')).toBeNull()
   expect(packageOf('./local')).toBeNull()
 })
+
+test('the playground embeds the emulator without its config file: --config and EMULATOR_CONFIG are the command’s alone (docs/emulator.md#config-file)', () => {
+  const output = Object.entries(metafile.outputs).find(([file]) => file.endsWith('/server.js'))
+  const inputs = Object.keys(output?.[1].inputs ?? {})
+  // The embedded emulator is in the bundle; what reads a config file is not.
+  expect(inputs).toContain('src/emulator/start.ts')
+  expect(
+    inputs.filter((file) => /^src\/emulator\/config(-file|-options)?\.ts$/.test(file)),
+  ).toEqual([])
+})

@@ -21,10 +21,11 @@ export function startProcess(
   name: string,
   command: string,
   args: string[],
-  options: { env?: Record<string, string>; echo?: boolean } = {},
+  options: { env?: Record<string, string>; echo?: boolean; cwd?: string } = {},
 ): RunningProcess {
   const child = spawn(command, args, {
     env: { ...process.env, ...options.env },
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
@@ -87,4 +88,33 @@ export async function waitForHttp(
     }
     await sleep(100)
   }
+}
+
+/**
+ * Resolves once the process has printed `text` (on stdout or stderr), as it prints it; throws
+ * with its output if it exits first or `timeoutMs` passes.
+ */
+export function waitForOutput(running: RunningProcess, text: string, timeoutMs = 30_000) {
+  return new Promise<void>((resolve, reject) => {
+    const streams = [running.child.stdout, running.child.stderr]
+    const finish = (error?: Error) => {
+      clearTimeout(timer)
+      for (const stream of streams) stream?.off('data', check)
+      if (error === undefined) resolve()
+      else reject(error)
+    }
+    const fail = (why: string) =>
+      finish(new Error(`${running.name} ${why} before printing "${text}":\n${running.output()}`))
+    // After startProcess's own listener, so output() already holds the chunk.
+    function check() {
+      if (running.output().includes(text)) finish()
+    }
+    const timer = setTimeout(() => fail(`took over ${timeoutMs} ms`), timeoutMs)
+    for (const stream of streams) stream?.on('data', check)
+    void running.exited.then(() => {
+      if (running.output().includes(text)) finish()
+      else fail('exited')
+    })
+    check()
+  })
 }

@@ -245,6 +245,7 @@ describe('--print-config', () => {
       publicUrl: null,
       profile: 'observed',
       testControl: false,
+      controlFrom: [],
       replaceSeedApps: false,
       apps: [
         {

@@ -23,6 +23,7 @@ export function emulatorOptionsOf(config: EmulatorConfig): EmulatorOptions {
     ...(config.publicUrl === null ? {} : { origin: config.publicUrl }),
     apps: appsOf(config),
     testControl: config.testControl,
+    ...(config.controlFrom.length === 0 ? {} : { controlFrom: config.controlFrom }),
     profile: config.profile,
   }
   if (file === null) return options
@@ -61,6 +62,7 @@ export function printableConfig(config: EmulatorConfig): Record<string, unknown>
     publicUrl: config.publicUrl,
     profile: config.profile,
     testControl: config.testControl,
+    controlFrom: config.controlFrom,
     replaceSeedApps: file?.replaceSeedApps ?? false,
     apps: (file?.apps ?? []).map((app) => {
       const registered = registrationOf(app)

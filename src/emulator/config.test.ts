@@ -39,6 +39,7 @@ describe('loadEmulatorConfig', () => {
         printConfig: false,
         configFile: null,
         file: null,
+        controlFrom: [],
       },
     })
   })
@@ -103,6 +104,7 @@ describe('loadEmulatorConfig', () => {
         printConfig: false,
         configFile: null,
         file: null,
+        controlFrom: [],
       },
     })
   })
@@ -128,6 +130,68 @@ describe('loadEmulatorConfig', () => {
     expect(loadEmulatorConfig({}, ['--profile'])).toEqual({
       ok: false,
       errors: ['--profile: must be "seed" or "observed"'],
+    })
+  })
+
+  it('reads --control-from over EMULATOR_CONTROL_FROM: addresses and CIDR ranges, IPv4 and IPv6', () => {
+    const fromFlag = loadEmulatorConfig({ EMULATOR_CONTROL_FROM: '192.0.2.7' }, [
+      '--test-control',
+      '--control-from',
+      '10.0.0.0/8, 172.16.0.0/12,fd00::/8,',
+    ])
+    expect(fromFlag.ok && fromFlag.config.controlFrom).toEqual([
+      '10.0.0.0/8',
+      '172.16.0.0/12',
+      'fd00::/8',
+    ])
+    const fromEnv = loadEmulatorConfig({ EMULATOR_CONTROL_FROM: '192.0.2.7' }, ['--test-control'])
+    expect(fromEnv.ok && fromEnv.config.controlFrom).toEqual(['192.0.2.7'])
+    // An empty variable is an unset one: loopback only.
+    const empty = loadEmulatorConfig({ EMULATOR_CONTROL_FROM: '' }, ['--test-control'])
+    expect(empty.ok && empty.config.controlFrom).toEqual([])
+  })
+
+  it('refuses a --control-from entry that is not an address or a range, naming the flag or the variable', () => {
+    expect(
+      loadEmulatorConfig({}, ['--test-control', '--control-from', '10.0.0.0/33,yuque,10.1.2.3']),
+    ).toEqual({
+      ok: false,
+      errors: [
+        '--control-from: "10.0.0.0/33" is not an IP address or a CIDR range (e.g. 10.0.0.0/8, 192.0.2.7, fd00::/8)',
+        '--control-from: "yuque" is not an IP address or a CIDR range (e.g. 10.0.0.0/8, 192.0.2.7, fd00::/8)',
+      ],
+    })
+    expect(
+      loadEmulatorConfig({ EMULATOR_CONTROL_FROM: '172.16.0.0/x', EMULATOR_PORT: 'x' }, [
+        '--test-control',
+      ]),
+    ).toEqual({
+      ok: false,
+      errors: [
+        'EMULATOR_PORT: must be a number',
+        'EMULATOR_CONTROL_FROM: "172.16.0.0/x" is not an IP address or a CIDR range (e.g. 10.0.0.0/8, 192.0.2.7, fd00::/8)',
+      ],
+    })
+    expect(loadEmulatorConfig({}, ['--test-control', '--control-from', ' , '])).toEqual({
+      ok: false,
+      errors: [
+        '--control-from: must list IP addresses or CIDR ranges, such as 10.0.0.0/8,172.16.0.0/12',
+      ],
+    })
+  })
+
+  it('refuses --control-from without --test-control: the list would do nothing', () => {
+    expect(loadEmulatorConfig({}, ['--control-from', '10.0.0.0/8'])).toEqual({
+      ok: false,
+      errors: [
+        '--control-from: has no effect without --test-control (the test-control API is off)',
+      ],
+    })
+    expect(loadEmulatorConfig({ EMULATOR_CONTROL_FROM: '10.0.0.0/8' }, [])).toEqual({
+      ok: false,
+      errors: [
+        'EMULATOR_CONTROL_FROM: has no effect without --test-control (the test-control API is off)',
+      ],
     })
   })
 })

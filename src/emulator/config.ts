@@ -4,6 +4,7 @@
  * variable over the file, the file over the default (docs/emulator.md#config-file).
  */
 import { z } from 'zod'
+import { parseRangeList } from '../protocol/client-address'
 import { readConfigFile, type ConfigFile } from './config-file'
 import { DEFAULT_PROFILE, PROFILE_NAMES } from './profiles'
 
@@ -69,6 +70,11 @@ export type EmulatorConfig = z.infer<typeof ConfigSchema> & {
   configFile: string | null
   /** Its content, checked; null without a file. */
   file: ConfigFile | null
+  /**
+   * `--control-from` (EMULATOR_CONTROL_FROM): the addresses and CIDR ranges, as written, whose
+   * peers the test-control API answers besides loopback; empty: loopback only.
+   */
+  controlFrom: string[]
 }
 
 /** Flags followed by a value; each overrides its environment variable. */
@@ -78,11 +84,42 @@ const VALUE_FLAGS = {
   '--host': 'EMULATOR_HOST',
   '--public-url': 'EMULATOR_PUBLIC_URL',
   '--config': 'EMULATOR_CONFIG',
+  '--control-from': 'EMULATOR_CONTROL_FROM',
 } as const
 type ValueFlag = keyof typeof VALUE_FLAGS
 const isValueFlag = (arg: string | undefined): arg is ValueFlag =>
   arg !== undefined && Object.hasOwn(VALUE_FLAGS, arg)
 const SWITCHES = ['--test-control', '--print-config']
+
+/**
+ * The peers besides loopback the test-control API answers (a test runner in another container):
+ * from the flag, else its variable (empty: unset). A bad entry, an empty list and a list without
+ * `--test-control` (the API is off, so the list would do nothing) are errors naming the source.
+ */
+function controlFromOf(
+  given: string | undefined,
+  fromEnv: string | undefined,
+  testControl: boolean,
+): { entries: string[]; errors: string[] } {
+  const name = given === undefined ? VALUE_FLAGS['--control-from'] : '--control-from'
+  const value = given ?? (fromEnv === '' ? undefined : fromEnv)
+  if (value === undefined) return { entries: [], errors: [] }
+  const { entries, problems } = parseRangeList(value, name)
+  if (problems.length > 0) return { entries, errors: problems }
+  if (entries.length === 0) {
+    return {
+      entries,
+      errors: [`${name}: must list IP addresses or CIDR ranges, such as 10.0.0.0/8,172.16.0.0/12`],
+    }
+  }
+  if (!testControl) {
+    return {
+      entries,
+      errors: [`${name}: has no effect without --test-control (the test-control API is off)`],
+    }
+  }
+  return { entries, errors: [] }
+}
 
 export function loadEmulatorConfig(
   env: Record<string, string | undefined>,
@@ -138,9 +175,15 @@ export function loadEmulatorConfig(
   const host = setting('--host', 'host', '127.0.0.1')
   const publicUrl = setting('--public-url', 'publicUrl', '')
   const appOrigin = env.APP_ORIGIN?.replace(/\/+$/, '') ?? 'http://localhost:5173'
+  const testControl = argv.includes('--test-control')
+  const controlFrom = controlFromOf(
+    flagValue('--control-from'),
+    env[VALUE_FLAGS['--control-from']],
+    testControl,
+  )
   const parsed = ConfigSchema.safeParse({
     port: port.value,
-    testControl: argv.includes('--test-control'),
+    testControl,
     webRedirectUri: `${appOrigin}/callback`,
     profile: profile.value,
     host: host.value,
@@ -149,7 +192,7 @@ export function loadEmulatorConfig(
         ? null
         : publicUrl.value,
   })
-  if (parsed.success) {
+  if (parsed.success && controlFrom.errors.length === 0) {
     return {
       ok: true,
       config: {
@@ -157,9 +200,11 @@ export function loadEmulatorConfig(
         printConfig: argv.includes('--print-config'),
         configFile: configFile ?? null,
         file,
+        controlFrom: controlFrom.entries,
       },
     }
   }
+  if (parsed.success) return { ok: false, errors: controlFrom.errors }
   const names: Record<string, string> = {
     port: port.name,
     webRedirectUri: 'APP_ORIGIN',
@@ -169,9 +214,12 @@ export function loadEmulatorConfig(
   }
   return {
     ok: false,
-    errors: parsed.error.issues.map((issue) => {
-      const key = String(issue.path[0] ?? '')
-      return `${names[key] ?? key}: ${issue.message}`
-    }),
+    errors: [
+      ...parsed.error.issues.map((issue) => {
+        const key = String(issue.path[0] ?? '')
+        return `${names[key] ?? key}: ${issue.message}`
+      }),
+      ...controlFrom.errors,
+    ],
   }
 }

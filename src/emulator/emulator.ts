@@ -79,6 +79,8 @@ export interface EmulatorOptions extends ConfigFileOptions {
   otherHosts?: readonly string[]
   /** Enables `/__emulator/*`; never on by default. */
   testControl?: boolean
+  /** Addresses and CIDR ranges (`10.0.0.0/8`) `/__emulator/*` answers besides loopback. */
+  controlFrom?: readonly string[]
   /** The key of anonymous rate limits. Default: the socket's address, or 'unknown' without one. */
   clientAddress?: (c: Context) => string
   /** Receives one redacted line per request. */
@@ -329,7 +331,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   app.get('/', (c) => c.redirect('/settings/tokens', 302))
 
   if (options.testControl === true) {
-    app.route('/__emulator', createTestControlRoutes(control, origin))
+    app.route('/__emulator', createTestControlRoutes(control, origin, options.controlFrom))
   }
 
   app.notFound((c) =>

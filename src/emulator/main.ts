@@ -1,15 +1,20 @@
+#!/usr/bin/env node
 /**
  * `npm run emulator`: the emulator on 127.0.0.1 (EMULATOR_PORT, default 4010).
  * Flags: `--test-control` enables /__emulator/*, `--port <n>` overrides EMULATOR_PORT,
  * `--profile seed|observed` overrides EMULATOR_PROFILE, `--host <address>` EMULATOR_HOST,
- * `--public-url <origin>` EMULATOR_PUBLIC_URL and `--config <file.json>` EMULATOR_CONFIG;
+ * `--public-url <origin>` EMULATOR_PUBLIC_URL, `--config <file.json>` EMULATOR_CONFIG and
+ * `--control-from <addresses>` EMULATOR_CONTROL_FROM (peers besides loopback for test control);
  * `--print-config` prints the effective configuration, secrets masked, and exits
  * (docs/emulator.md).
+ * It runs in the foreground until SIGTERM or SIGINT, then stops accepting, lets the requests in
+ * flight finish (GRACE_MS at most) and exits 0; a second signal exits 1 at once. A bad flag, a
+ * bad config file or a port it cannot bind exits 1 with a message saying which.
  */
 import { loadEmulatorConfig } from './config'
 import { emulatorOptionsOf, masked, printableConfig } from './config-options'
 import { seedUsers, SEED_PASSWORD } from './seed'
-import { startEmulator } from './start'
+import { GRACE_MS, listenFailure, startEmulator, type RunningEmulator } from './start'
 
 async function main(): Promise<void> {
   const loaded = loadEmulatorConfig(process.env, process.argv.slice(2))
@@ -25,11 +30,18 @@ async function main(): Promise<void> {
   }
   const options = emulatorOptionsOf(config)
   const apps = options.apps ?? []
-  const running = await startEmulator({
-    port: config.port,
-    host: config.host,
-    options: { ...options, log: (line) => console.log(line) },
-  })
+  let running: RunningEmulator
+  try {
+    running = await startEmulator({
+      port: config.port,
+      host: config.host,
+      options: { ...options, log: (line) => console.log(line) },
+    })
+  } catch (error) {
+    console.error(`Cannot start the emulator: ${listenFailure(error, config.host, config.port)}`)
+    process.exitCode = 1
+    return
+  }
   // The seed's secrets are demo values, printed whole; a config file's are masked.
   const fromFile = new Set((config.file?.apps ?? []).map((app) => app.clientId))
   const secretOf = (app: { clientId: string; clientSecret: string }) =>
@@ -41,7 +53,7 @@ async function main(): Promise<void> {
     `  API base:  ${url}/api/v2            personal tokens: ${url}/settings/tokens`,
     `  profile:   ${config.profile} (EMULATOR_PROFILE or --profile: seed, observed; see docs/emulator.md)`,
     config.testControl
-      ? `  test control enabled at ${url}/__emulator/`
+      ? `  test control enabled at ${url}/__emulator/ for loopback${config.controlFrom.length === 0 ? ' only' : ` and ${config.controlFrom.join(', ')}`}`
       : '  test control: off (--test-control to enable)',
     ...(config.configFile === null ? [] : [`  config:    ${config.configFile}`]),
     '',
@@ -58,11 +70,21 @@ async function main(): Promise<void> {
     ),
   ]
   console.log(lines.join('\n'))
-  const stop = () => {
-    void running.close().then(() => process.exit(0))
+  let isStopping = false
+  const stop = (signal: NodeJS.Signals) => {
+    if (isStopping) process.exit(1)
+    isStopping = true
+    console.log(`${signal}: stopping; requests in flight have ${GRACE_MS / 1000} s to finish`)
+    running.close({ graceMs: GRACE_MS }).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`Could not close the emulator: ${String(error)}`)
+        process.exit(1)
+      },
+    )
   }
-  process.once('SIGINT', stop)
-  process.once('SIGTERM', stop)
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
 }
 
 await main()

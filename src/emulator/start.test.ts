@@ -4,6 +4,7 @@ import { IDLE_CONNECTION_MS } from '../server/keep-alive'
 import { UserSchema, envelope } from '../protocol/schemas'
 import { startEmulator, type RunningEmulator } from './start'
 import { CONTROL_HEADERS } from './control/test-control'
+import { inFlightGet } from '../testing/in-flight'
 
 let running: RunningEmulator | undefined
 
@@ -99,6 +100,15 @@ describe('startEmulator', () => {
     expect(response.status).toBe(200)
   })
 
+  it('still serves the test-control API to a loopback client when --control-from lists other peers only', async () => {
+    running = await startEmulator({
+      port: 0,
+      options: { testControl: true, controlFrom: ['10.0.0.0/8', '172.16.0.0/12'] },
+    })
+    const response = await fetch(`${running.url}/__emulator/log`, { headers: CONTROL_HEADERS })
+    expect(response.status).toBe(200)
+  })
+
   it('closes the connection without an answer for a drop fault, until the faults are cleared', async () => {
     running = await startEmulator({ port: 0, options: { testControl: true } })
     const queued = await fetch(`${running.url}/__emulator/faults`, {
@@ -170,5 +180,73 @@ describe('startEmulator', () => {
     )
     expect(answer.status).toBe(200)
     expect(JSON.parse(answer.body)).toMatchObject({ data: { login: 'alice' } })
+  })
+})
+
+describe('closing a running emulator', () => {
+  const UA = { 'User-Agent': 'start-test/1.0' }
+  /** An emulator whose next GET /api/v2/users/alice is held back `delayMs`. */
+  async function withSlowLookup(delayMs: number): Promise<RunningEmulator> {
+    const emulator = await startEmulator({ port: 0, options: { testControl: true } })
+    running = emulator
+    const queued = await fetch(`${emulator.url}/__emulator/faults`, {
+      method: 'POST',
+      headers: CONTROL_HEADERS,
+      body: JSON.stringify({ path: '/api/v2/users/alice', method: 'GET', delayMs }),
+    })
+    expect(queued.status).toBe(201)
+    return emulator
+  }
+
+  it('with graceMs: closes idle keep-alive connections at once, answers the request in flight with Connection: close, then resolves', async () => {
+    const emulator = await withSlowLookup(1500)
+    const agent = new http.Agent({ keepAlive: true })
+    // An idle kept-alive connection: when does the emulator close it?
+    const idle = await new Promise<{ closed: Promise<number> }>((resolve, reject) => {
+      http
+        .get(`${emulator.url}/healthz`, { agent }, (response) => {
+          const closed = new Promise<number>((done) =>
+            response.socket.once('close', () => done(Date.now())),
+          )
+          response.resume()
+          response.on('end', () => resolve({ closed }))
+        })
+        .on('error', reject)
+    })
+    const slow = inFlightGet(`${emulator.url}/api/v2/users/alice`, { headers: UA })
+    await slow.received
+    const closing = emulator.close({ graceMs: 10_000 })
+    const answer = await slow.answer
+    const answeredAt = Date.now()
+    expect(answer.status).toBe(200)
+    expect(answer.body).toContain('"login":"alice"')
+    expect(answer.connection).toBe('close')
+    expect(await idle.closed).toBeLessThan(answeredAt)
+    await closing
+    running = undefined
+    await expect(fetch(`${emulator.url}/healthz`)).rejects.toThrow(TypeError)
+    agent.destroy()
+  })
+
+  it('with graceMs: closes a request still unanswered when the grace runs out', async () => {
+    const emulator = await withSlowLookup(8000)
+    const slow = inFlightGet(`${emulator.url}/api/v2/users/alice`, { headers: UA })
+    await slow.received
+    const startedAt = Date.now()
+    await emulator.close({ graceMs: 300 })
+    running = undefined
+    expect(Date.now() - startedAt).toBeLessThan(3000)
+    await expect(slow.answer).rejects.toThrow()
+  })
+
+  it('without graceMs: closes at once, requests in flight included (the playground drains its own first)', async () => {
+    const emulator = await withSlowLookup(8000)
+    const slow = inFlightGet(`${emulator.url}/api/v2/users/alice`, { headers: UA })
+    await slow.received
+    const startedAt = Date.now()
+    await emulator.close()
+    running = undefined
+    expect(Date.now() - startedAt).toBeLessThan(1000)
+    await expect(slow.answer).rejects.toThrow()
   })
 })

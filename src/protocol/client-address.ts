@@ -105,3 +105,36 @@ export function clientKey(address: string): string {
   )
   return `ipv6:${hextets.join(':')}::/64`
 }
+
+/**
+ * A comma-separated list of addresses and CIDR ranges as a variable or a flag gives it
+ * (`10.0.0.0/8, 192.0.2.7, fd00::/8`), empty entries skipped: the ranges, the entries as
+ * written, and a problem naming `name` for each entry that is neither.
+ */
+export function parseRangeList(
+  value: string,
+  name: string,
+): { ranges: AddressRange[]; entries: string[]; problems: string[] } {
+  const ranges: AddressRange[] = []
+  const entries: string[] = []
+  const problems: string[] = []
+  for (const entry of value.split(',').map((part) => part.trim())) {
+    if (entry === '') continue
+    const range = parseRange(entry)
+    if (range === null) {
+      problems.push(
+        `${name}: "${entry.slice(0, 60)}" is not an IP address or a CIDR range (e.g. 10.0.0.0/8, 192.0.2.7, fd00::/8)`,
+      )
+    } else {
+      ranges.push(range)
+      entries.push(entry)
+    }
+  }
+  return { ranges, entries, problems }
+}
+
+/** Whether `address` (as a socket gives it) is in one of `ranges`. */
+export function isInRanges(address: string, ranges: readonly AddressRange[]): boolean {
+  const bytes = parseAddress(address)
+  return bytes !== null && ranges.some((range) => inRange(bytes, range))
+}

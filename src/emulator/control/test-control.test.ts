@@ -66,6 +66,66 @@ describe('the test-control API is gated', () => {
     })
   })
 
+  describe('with controlFrom (--control-from: a test runner in another container)', () => {
+    const CONTAINER_NETWORKS = ['10.0.0.0/8', '172.16.0.0/12', 'fd00::/8']
+    const fromPeer = (app: App, address: string, headers: Record<string, string>) =>
+      app.request(
+        '/__emulator/log',
+        { headers },
+        { incoming: { socket: { remoteAddress: address } } },
+      )
+
+    it.each(['10.1.2.3', '172.18.0.3', '::ffff:172.31.255.254', 'fd00::5'])(
+      'answers the listed peer %s, refused without the list',
+      async (address) => {
+        const listed = setup({ controlFrom: CONTAINER_NETWORKS })
+        expect((await fromPeer(listed.app, address, CONTROL_HEADERS)).status).toBe(200)
+        const unlisted = setup()
+        const refused = await fromPeer(unlisted.app, address, CONTROL_HEADERS)
+        expect(refused.status).toBe(403)
+        expect(ErrorBodySchema.parse(await refused.json()).message).toBe(
+          'The test-control API answers loopback clients only.',
+        )
+      },
+    )
+
+    it.each(['192.168.1.20', '172.32.0.1', '11.0.0.1', '::ffff:192.168.1.20', 'fe80::1'])(
+      'refuses the peer %s outside the ranges, saying who it answers',
+      async (address) => {
+        const { app } = setup({ controlFrom: CONTAINER_NETWORKS })
+        const response = await fromPeer(app, address, CONTROL_HEADERS)
+        expect(response.status).toBe(403)
+        expect(ErrorBodySchema.parse(await response.json())).toEqual({
+          status: 403,
+          message:
+            'The test-control API answers loopback clients and the addresses of --control-from only.',
+        })
+      },
+    )
+
+    it('still answers loopback, and still needs the control header and no foreign Origin from a listed peer', async () => {
+      const { app } = setup({ controlFrom: CONTAINER_NETWORKS })
+      expect((await fromPeer(app, '127.0.0.1', CONTROL_HEADERS)).status).toBe(200)
+      const noHeader = await fromPeer(app, '10.1.2.3', { 'Content-Type': 'application/json' })
+      expect(noHeader.status).toBe(403)
+      expect(ErrorBodySchema.parse(await noHeader.json()).message).toBe(
+        'Every test-control call needs the header X-Emulator-Control: 1.',
+      )
+      const foreign = await fromPeer(app, '10.1.2.3', {
+        ...CONTROL_HEADERS,
+        Origin: 'http://attacker.example',
+      })
+      expect(foreign.status).toBe(403)
+      expect(ErrorBodySchema.parse(await foreign.json()).message).toContain('other origins')
+    })
+
+    it('is refused at creation when an entry is not an address or a range', () => {
+      expect(() => setup({ controlFrom: ['10.0.0.0/8', 'yuque'] })).toThrow(
+        'controlFrom: "yuque" is not an IP address or a CIDR range',
+      )
+    })
+  })
+
   it.each(['127.0.0.1', '::1', '::ffff:127.0.0.1'])(
     'answers the loopback address %s',
     async (address) => {

@@ -1,6 +1,7 @@
 /**
  * The test-control API under `/__emulator/` (only with `testControl: true`, and only for
- * loopback clients when the request came through a socket): reset, clock, PKCE, profile, revoke,
+ * loopback clients when the request came through a socket, or peers in the ranges of
+ * `--control-from`, a test runner in another container): reset, clock, PKCE, profile, revoke,
  * faults, log, and tokens, apps and users without the pages (accounts.ts). docs/emulator.md
  * lists every route with its body, answers and errors.
  * A page in the same browser is a loopback client too, so every call must also carry
@@ -14,6 +15,7 @@ import { Hono } from 'hono'
 import type { Context } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { z } from 'zod'
+import { isInRanges, parseRangeList, type AddressRange } from '../../protocol/client-address'
 import type { EmulatorEnv } from '../context'
 import { EmulatorError } from '../emulator-error'
 import type { RequestLogEntry } from './request-log'
@@ -191,11 +193,16 @@ async function withBody<T>(c: Context, run: (body: unknown) => T): Promise<T> {
   }
 }
 
-/** Why a call may not use the test-control API, or null when it may. */
-function refusal(c: Context, origin: string): string | null {
+/**
+ * Why a call may not use the test-control API, or null when it may. `peers`: the ranges of
+ * `--control-from`, answered beside loopback; every other rule holds for them too.
+ */
+function refusal(c: Context, origin: string, peers: readonly AddressRange[]): string | null {
   const address = socketAddress(c)
-  if (address !== null && !isLoopback(address)) {
-    return 'The test-control API answers loopback clients only.'
+  if (address !== null && !isLoopback(address) && !isInRanges(address, peers)) {
+    return peers.length === 0
+      ? 'The test-control API answers loopback clients only.'
+      : 'The test-control API answers loopback clients and the addresses of --control-from only.'
   }
   const sentOrigin = c.req.header('Origin')
   if (sentOrigin !== undefined && sentOrigin !== origin) {
@@ -211,14 +218,21 @@ function refusal(c: Context, origin: string): string | null {
   return null
 }
 
+/**
+ * `controlFrom`: the addresses and CIDR ranges (`--control-from`, a test runner in another
+ * container) whose peers are answered besides loopback; a bad entry throws, naming it.
+ */
 export function createTestControlRoutes(
   control: EmulatorControl,
   origin: string,
+  controlFrom: readonly string[] = [],
 ): Hono<EmulatorEnv> {
+  const { ranges: peers, problems } = parseRangeList(controlFrom.join(','), 'controlFrom')
+  if (problems.length > 0) throw new Error(problems.join('; '))
   const routes = new Hono<EmulatorEnv>()
 
   routes.use('*', async (c, next) => {
-    const refused = refusal(c, origin)
+    const refused = refusal(c, origin, peers)
     if (refused !== null) throw new EmulatorError(403, refused)
     c.header('Cache-Control', 'no-store')
     await next()
