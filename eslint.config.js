@@ -81,7 +81,13 @@ const PRODUCTION_ZONES = [
   {
     target: webDir('i18n'),
     from: WEB_FEATURES.map(webDir),
-    except: ['./messages.zh.ts', './messages.zh.tsx', './response-messages.zh.ts'],
+    except: [
+      './messages.zh.ts',
+      './messages.zh.tsx',
+      './response-messages.zh.ts',
+      './not-found-messages.zh.ts',
+      './connected-messages.zh.ts',
+    ],
     message: "src/web/i18n imports only the features' Chinese catalogs (i18n/zh.ts).",
   },
   ...WEB_FEATURES.map((feature) => ({

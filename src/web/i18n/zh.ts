@@ -7,9 +7,11 @@ import { callbackMessagesZh } from '../callback/messages.zh'
 import { clientCodeMessagesZh } from '../client-code/messages.zh'
 import { commonMessagesZh } from '../lib/messages.zh'
 import { connectMessagesZh } from '../connect/messages.zh'
+import { connectedMessagesZh } from '../layout/connected-messages.zh'
 import { explorerMessagesZh } from '../explorer/messages.zh'
 import { helloMessagesZh } from '../hello/messages.zh'
 import { inspectorMessagesZh } from '../inspector/messages.zh'
+import { notFoundMessagesZh } from '../layout/not-found-messages.zh'
 import { profileMessagesZh } from '../profile/messages.zh'
 import { responseMessagesZh } from '../explorer/response-messages.zh'
 import { scopesMessagesZh } from '../scopes/messages.zh'
@@ -24,9 +26,11 @@ export const zhCatalogs = {
   clientCode: clientCodeMessagesZh,
   common: commonMessagesZh,
   connect: connectMessagesZh,
+  connected: connectedMessagesZh,
   explorer: explorerMessagesZh,
   hello: helloMessagesZh,
   inspector: inspectorMessagesZh,
+  notFound: notFoundMessagesZh,
   profile: profileMessagesZh,
   response: responseMessagesZh,
   scopes: scopesMessagesZh,
