@@ -38,6 +38,7 @@ const WEB_FEATURES = [
   'layout',
   'hello',
   'client-code',
+  'your-app',
 ]
 
 /**

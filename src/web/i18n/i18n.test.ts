@@ -65,6 +65,7 @@ describe('catalogs', () => {
       'snippets',
       'userCard',
       'users',
+      'yourApp',
     ])
   })
 })

@@ -19,6 +19,7 @@ import { sessionMessagesZh } from '../session/messages.zh'
 import { snippetMessagesZh } from '../lib/snippets/snippet-messages.zh'
 import { userCardMessagesZh } from '../lib/user-card-messages.zh'
 import { usersMessagesZh } from '../users/messages.zh'
+import { yourAppMessagesZh } from '../your-app/messages.zh'
 
 export const zhCatalogs = {
   app: appMessagesZh,
@@ -38,6 +39,7 @@ export const zhCatalogs = {
   snippets: snippetMessagesZh,
   userCard: userCardMessagesZh,
   users: usersMessagesZh,
+  yourApp: yourAppMessagesZh,
 }
 
 export type ZhCatalogs = typeof zhCatalogs
