@@ -11,6 +11,7 @@ export const appMessages = {
     users: 'Users',
     scopes: 'Scopes',
     explorer: 'Explorer',
+    yourApp: 'Your app',
   },
   inspector: 'Inspector',
   /** The switcher names the other language in that language (WCAG 3.1.2: marked with its lang). */
