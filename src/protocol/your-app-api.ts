@@ -170,4 +170,3 @@ export const FieldErrorsBodySchema = z.object({
   error: z.optional(z.string()),
   fields: stringMap(z.string()),
 })
-export type FieldErrorsBody = z.infer<typeof FieldErrorsBodySchema>
