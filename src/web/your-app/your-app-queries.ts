@@ -69,12 +69,18 @@ async function rereadSession(
   others: Promise<unknown>[],
   isNewSession = false,
 ): Promise<void> {
-  const tabs = await import('../session/tab-sync')
   const was = client.getQueryData(sessionQueries.current().queryKey)?.connected === true
   await Promise.all(others)
-  const is = (await client.fetchQuery({ ...sessionQueries.current(), staleTime: 0 })).connected
+  let is: boolean
+  try {
+    is = (await client.fetchQuery({ ...sessionQueries.current(), staleTime: 0 })).connected
+  } catch {
+    // Unread (the server went away): the session's query says so where it is shown.
+    return
+  }
   const event = was && !is ? 'disconnected' : is && (isNewSession || !was) ? 'connected' : null
   if (event === null) return
+  const tabs = await import('../session/tab-sync')
   await tabs.followOtherTab(client, event)
   tabs.announceToOtherTabs(event)
 }
