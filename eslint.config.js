@@ -38,6 +38,7 @@ const WEB_FEATURES = [
   'layout',
   'hello',
   'client-code',
+  'your-app',
 ]
 
 /**
@@ -81,7 +82,13 @@ const PRODUCTION_ZONES = [
   {
     target: webDir('i18n'),
     from: WEB_FEATURES.map(webDir),
-    except: ['./messages.zh.ts', './messages.zh.tsx', './response-messages.zh.ts'],
+    except: [
+      './messages.zh.ts',
+      './messages.zh.tsx',
+      './response-messages.zh.ts',
+      './not-found-messages.zh.ts',
+      './connected-messages.zh.ts',
+    ],
     message: "src/web/i18n imports only the features' Chinese catalogs (i18n/zh.ts).",
   },
   ...WEB_FEATURES.map((feature) => ({

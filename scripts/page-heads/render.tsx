@@ -16,6 +16,7 @@ import { HelloPage } from '../../src/web/hello/hello-page'
 import { ProfilePage } from '../../src/web/profile/profile-page'
 import { ScopesPage } from '../../src/web/scopes/scopes-page'
 import { UserLookupPage } from '../../src/web/users/user-lookup-page'
+import { YourAppPage } from '../../src/web/your-app/your-app-page'
 import { setLocale } from '../../src/web/i18n/i18n-store'
 import { LOCALES, type Locale } from '../../src/protocol/locale'
 import { PAGES } from '../../src/proxy/shell/page-modules'
@@ -33,6 +34,7 @@ export const STATIC_HEADS: { module: string; path: string; Page: ComponentType }
   { module: PAGES.hello, path: '/hello', Page: HelloPage },
   { module: PAGES.users, path: '/users', Page: UserLookupPage },
   { module: PAGES.explorer, path: '/explore', Page: ExplorerPage },
+  { module: PAGES.yourApp, path: '/app', Page: YourAppPage },
 ]
 
 /**

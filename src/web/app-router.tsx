@@ -111,6 +111,11 @@ export function appRoutes(
                 import('./explorer/explorer-page').then((m) => ({ Component: m.ExplorerPage })),
             },
             {
+              path: 'app',
+              lazy: () =>
+                import('./your-app/your-app-page').then((m) => ({ Component: m.YourAppPage })),
+            },
+            {
               path: '*',
               lazy: () =>
                 import('./layout/not-found-page').then((m) => ({ Component: m.NotFoundPage })),

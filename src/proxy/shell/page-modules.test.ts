@@ -17,6 +17,8 @@ describe('pageModules', () => {
       ['/users/alice/repos', 'src/web/layout/not-found-page.tsx'],
       ['/connect/client-code', 'src/web/client-code/client-code-page.tsx'],
       ['/explore', 'src/web/explorer/explorer-page.tsx'],
+      ['/app', 'src/web/your-app/your-app-page.tsx'],
+      ['/app/', 'src/web/your-app/your-app-page.tsx'],
       ['/nope', 'src/web/layout/not-found-page.tsx'],
     ]
     for (const [path, page] of cases) expect(pageModules(path, en)[0], path).toBe(page)
@@ -48,7 +50,16 @@ describe('pageModules', () => {
   })
 
   it('names in ALL_PAGE_MODULES every module it can answer', () => {
-    for (const path of ['/', '/callback', '/me', '/users/x', '/nope', '/explore', '/hello']) {
+    for (const path of [
+      '/',
+      '/callback',
+      '/me',
+      '/users/x',
+      '/nope',
+      '/explore',
+      '/hello',
+      '/app',
+    ]) {
       for (const locale of ['en', 'zh-CN'] as const) {
         for (const module of pageModules(path, { connected: true, locale })) {
           expect(ALL_PAGE_MODULES).toContain(module)

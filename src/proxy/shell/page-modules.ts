@@ -26,6 +26,7 @@ export const PAGES = {
   hello: 'src/web/hello/hello-page.tsx',
   users: 'src/web/users/user-lookup-page.tsx',
   explorer: 'src/web/explorer/explorer-page.tsx',
+  yourApp: 'src/web/your-app/your-app-page.tsx',
   notFound: 'src/web/layout/not-found-page.tsx',
 } as const
 
@@ -39,6 +40,7 @@ export const PAGE_ROUTES: readonly { path: string; module: string }[] = [
   { path: '/hello', module: PAGES.hello },
   { path: '/users/:key?', module: PAGES.users },
   { path: '/explore', module: PAGES.explorer },
+  { path: '/app', module: PAGES.yourApp },
   { path: '*', module: PAGES.notFound },
 ]
 

@@ -124,6 +124,10 @@ function AuthorizePreview({
         <div className="skeleton preview-params-skeleton" aria-hidden="true" />
       ) : (
         <>
+          {/* client_id is the first row: the app connected through, the operator's or yours. */}
+          <p className="field-hint">
+            <Link to="/app">{m.useOwnApp}</Link>
+          </p>
           <ParamsTable
             caption={m.paramsCaption}
             rows={authorizeParams(config, preview.scopeParam, m.paramNotes, m.placeholders)}

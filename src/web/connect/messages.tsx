@@ -81,6 +81,8 @@ export const connectMessages = {
   droppedAsImplied: (p: { list: string }) => ` Dropped as implied: ${p.list}.`,
   droppedEntry: (p: { scope: string; impliedBy: string }) => `${p.scope} (by ${p.impliedBy})`,
   paramsCaption: 'Authorize request parameters',
+  /** A link to /app, above the client_id it changes. */
+  useOwnApp: 'Use your own app or personal token',
   serviceEmulator:
     'Service: the embedded emulator. Sign in as alice (or bob, …) with the password "password".',
   serviceReal: (p: { url: string }) => `Service: ${p.url}`,

@@ -65,6 +65,7 @@ export const connectMessagesZh: typeof connectMessages = {
   droppedAsImplied: (p) => `因已被包含而省去：${p.list}。`,
   droppedEntry: (p) => `${p.scope}（被 ${p.impliedBy} 包含）`,
   paramsCaption: '授权请求参数',
+  useOwnApp: '使用你自己的应用或个人访问令牌（Token）',
   serviceEmulator: '服务：内置模拟器。以 alice（或 bob 等）登录，密码为 "password"。',
   serviceReal: (p) => `服务：${p.url}`,
   paramNotes: {

@@ -53,9 +53,11 @@ describe('catalogs', () => {
       'clientCode',
       'common',
       'connect',
+      'connected',
       'explorer',
       'hello',
       'inspector',
+      'notFound',
       'profile',
       'response',
       'scopes',
@@ -63,6 +65,7 @@ describe('catalogs', () => {
       'snippets',
       'userCard',
       'users',
+      'yourApp',
     ])
   })
 })

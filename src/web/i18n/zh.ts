@@ -7,9 +7,11 @@ import { callbackMessagesZh } from '../callback/messages.zh'
 import { clientCodeMessagesZh } from '../client-code/messages.zh'
 import { commonMessagesZh } from '../lib/messages.zh'
 import { connectMessagesZh } from '../connect/messages.zh'
+import { connectedMessagesZh } from '../layout/connected-messages.zh'
 import { explorerMessagesZh } from '../explorer/messages.zh'
 import { helloMessagesZh } from '../hello/messages.zh'
 import { inspectorMessagesZh } from '../inspector/messages.zh'
+import { notFoundMessagesZh } from '../layout/not-found-messages.zh'
 import { profileMessagesZh } from '../profile/messages.zh'
 import { responseMessagesZh } from '../explorer/response-messages.zh'
 import { scopesMessagesZh } from '../scopes/messages.zh'
@@ -17,6 +19,7 @@ import { sessionMessagesZh } from '../session/messages.zh'
 import { snippetMessagesZh } from '../lib/snippets/snippet-messages.zh'
 import { userCardMessagesZh } from '../lib/user-card-messages.zh'
 import { usersMessagesZh } from '../users/messages.zh'
+import { yourAppMessagesZh } from '../your-app/messages.zh'
 
 export const zhCatalogs = {
   app: appMessagesZh,
@@ -24,9 +27,11 @@ export const zhCatalogs = {
   clientCode: clientCodeMessagesZh,
   common: commonMessagesZh,
   connect: connectMessagesZh,
+  connected: connectedMessagesZh,
   explorer: explorerMessagesZh,
   hello: helloMessagesZh,
   inspector: inspectorMessagesZh,
+  notFound: notFoundMessagesZh,
   profile: profileMessagesZh,
   response: responseMessagesZh,
   scopes: scopesMessagesZh,
@@ -34,6 +39,7 @@ export const zhCatalogs = {
   snippets: snippetMessagesZh,
   userCard: userCardMessagesZh,
   users: usersMessagesZh,
+  yourApp: yourAppMessagesZh,
 }
 
 export type ZhCatalogs = typeof zhCatalogs

@@ -13,6 +13,7 @@ import { UserAvatar } from '../lib/user-avatar'
 import { userQueries } from '../session/user-queries'
 // The flow inspector's timeline survives this page's navigations (keep-timeline.ts).
 import { clearTimeline } from '../lib/keep-timeline'
+import { connectedMessages } from './connected-messages'
 import { appMessages } from './messages'
 import './connected.css'
 
@@ -22,10 +23,10 @@ import './connected.css'
  * once the session says connected, behind the placeholders those parts show while loading.
  */
 
-
 /** The header's account part: who is connected, and the Disconnect button (lazy: see app-header). */
 export function ConnectedUser() {
-  const m = useMessages('app', appMessages).user
+  const m = useMessages('connected', connectedMessages)
+  const { loading } = useMessages('app', appMessages).user
   const client = useQueryClient()
   const navigate = useNavigate()
   const me = useQuery(userQueries.me())
@@ -57,7 +58,7 @@ export function ConnectedUser() {
       ) : (
         <span className="header-identity">
           <span className="avatar avatar-small skeleton" />
-          <span className="header-name muted">{me.isError ? m.unknown : m.loading}</span>
+          <span className="header-name muted">{me.isError ? m.unknown : loading}</span>
         </span>
       )}
       {/* What Disconnect does not do (review finding: the token stays valid at the service). */}

@@ -11,6 +11,7 @@ export const appMessages = {
     users: 'Users',
     scopes: 'Scopes',
     explorer: 'Explorer',
+    yourApp: 'Your app',
   },
   inspector: 'Inspector',
   /** The switcher names the other language in that language (WCAG 3.1.2: marked with its lang). */
@@ -20,14 +21,10 @@ export const appMessages = {
   /** While a callback's code is exchanged, before the page it leads to (decision 0011). */
   exchangingCode: 'Completing the connection: exchanging the code with the service…',
   routeAnnounced: (p: { title: string }) => `${p.title}, page loaded`,
+  /** The header's account while it loads; the rest is connected-messages.ts's. */
   user: {
     loading: 'loading…',
     loadingLabel: 'Loading the connected account…',
-    unknown: 'unknown user',
-    disconnect: 'Disconnect',
-    disconnecting: 'Disconnecting…',
-    disconnectNote:
-      'Disconnect forgets the token here; it stays valid at the service until you revoke the app in your Yuque account settings.',
   },
   status: {
     region: 'Token status',
@@ -74,14 +71,6 @@ export const appMessages = {
     genericDetail: 'An unexpected error stopped the page.',
     reload: 'Reload',
     backToConnect: 'Back to Connect',
-  },
-  notFound: {
-    pageTitle: 'Not found · Yuque OAuth Playground',
-    title: 'Page not found',
-    before: 'Nothing lives at ',
-    after: ' in the playground.',
-    goToConnect: 'Go to Connect',
-    lookUpUser: 'Look up a user',
   },
   /** The layout's offline banner (banners.tsx): what still works, and that it comes back alone. */
   offline: {

@@ -12,6 +12,7 @@ export const appMessagesZh: typeof appMessages = {
     users: '用户',
     scopes: '权限范围',
     explorer: 'API 调试',
+    yourApp: '你的应用',
   },
   inspector: '检查器',
   switchTo: 'English',
@@ -22,11 +23,6 @@ export const appMessagesZh: typeof appMessages = {
   user: {
     loading: '加载中…',
     loadingLabel: '正在加载已连接的账户…',
-    unknown: '未知用户',
-    disconnect: '断开连接',
-    disconnecting: '正在断开…',
-    disconnectNote:
-      '断开连接只会让演练场忘记令牌；在你到语雀账户设置中撤销此应用的授权之前，令牌在服务端仍然有效。',
   },
   status: {
     region: '令牌状态',
@@ -72,14 +68,6 @@ export const appMessagesZh: typeof appMessages = {
     genericDetail: '一个意外的错误中断了页面。',
     reload: '重新加载',
     backToConnect: '返回连接页',
-  },
-  notFound: {
-    pageTitle: '页面不存在 · 语雀 OAuth 演练场',
-    title: '页面不存在',
-    before: '演练场里没有 ',
-    after: ' 这个页面。',
-    goToConnect: '前往连接页',
-    lookUpUser: '查找用户',
   },
   offline: {
     title: '你已离线。',

@@ -1,9 +1,9 @@
 import { Link, useLocation } from 'react-router-dom'
 import { useMessages } from '../i18n/use-messages'
-import { appMessages } from './messages'
+import { notFoundMessages } from './not-found-messages'
 
 export function NotFoundPage() {
-  const m = useMessages('app', appMessages).notFound
+  const m = useMessages('notFound', notFoundMessages)
   const location = useLocation()
   return (
     <div className="page page-narrow">

@@ -36,7 +36,7 @@ export interface ApiResult<T> {
 }
 
 interface RequestOptions {
-  method?: 'GET' | 'POST'
+  method?: Method
   body?: unknown
   signal?: AbortSignal
   /** The body is the service's `{data: …}` envelope around what `schema` describes. */

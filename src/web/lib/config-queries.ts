@@ -16,7 +16,8 @@ export const configQueries = {
     queryOptions({
       queryKey: [...configQueries.all(), 'playground'] as const,
       queryFn: () => fetchPlaygroundConfig(),
-      // Fixed for the life of the server process.
+      // Fixed for the life of the server process, but for this browser's own app: the Your app
+      // page invalidates it when the app is saved or forgotten (your-app/your-app-queries.ts).
       staleTime: Infinity,
     }),
 }
