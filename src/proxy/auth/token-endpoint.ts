@@ -46,11 +46,13 @@ function tokenRequestHeaders(config: ProxyContext['config']): Record<string, str
 export async function callTokenEndpoint(
   ctx: ProxyContext,
   c: Context,
+  /** The app's OAuth host (byo/effective-app.ts): the operator's, or the browser's own. */
+  authUrl: URL,
   params: readonly TokenParam[],
   next: string,
 ): Promise<TokenCall> {
   const { config } = ctx
-  const url = new URL('/oauth2/token', config.authUrl)
+  const url = new URL('/oauth2/token', authUrl)
   const headers = tokenRequestHeaders(config)
   const request: TraceRequest = {
     method: 'POST',
@@ -75,7 +77,7 @@ export async function callTokenEndpoint(
   } catch (error) {
     const failure = upstreamFailure(c, error, {
       name: "The service's token endpoint",
-      origin: config.authUrl.origin,
+      origin: authUrl.origin,
       timeoutMs: config.upstreamTimeoutMs,
       next,
     })

@@ -6,6 +6,7 @@
  * exact text, and everything else is refused with a field and a stable code the browser
  * translates. Tests: service-choice.test.ts (the refusal table, and no connection before it).
  */
+import type { FieldCode } from '../../protocol/app-vault'
 
 export type ServiceChoice =
   | { kind: 'emulator' }
@@ -37,8 +38,9 @@ export interface ResolvedService {
   emulated: boolean
 }
 
-/** The stable codes of a refused choice (the decision record lists them for the browser). */
-export type ChoiceCode =
+/** The stable codes of a refused choice (the protocol's FIELD_CODES, listed in the decision). */
+export type ChoiceCode = Extract<
+  FieldCode,
   | 'required'
   | 'invalid'
   | 'unknown_kind'
@@ -47,6 +49,7 @@ export type ChoiceCode =
   | 'space_label'
   | 'space_reserved'
   | 'host_not_offered'
+>
 
 export interface ChoiceProblem {
   /** `service`, `service.kind`, `service.space`, `service.host`, or `service.<unexpected key>`. */
