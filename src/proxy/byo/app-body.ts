@@ -5,7 +5,7 @@
  * shapes; the service is service-choice.ts's, the only way a body names where calls go.
  */
 import { z } from 'zod'
-import type { FieldCode } from '../../protocol/app-vault'
+import { FIELD_CODES, type FieldCode } from '../../protocol/app-vault'
 import { resolveService, type ResolvedService, type ServiceOptions } from './service-choice'
 import { sameService, type SavedApp, type Vault } from './vault'
 
@@ -16,6 +16,9 @@ const SECRET = /^[\x21-\x7e]{1,256}$/
 const TOKEN = /^[\x21-\x7e]{1,512}$/
 
 export type Fields = Record<string, FieldCode>
+
+const isFieldCode = (message: string): message is FieldCode =>
+  (FIELD_CODES as readonly string[]).includes(message)
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; fields: Fields }
 
@@ -30,11 +33,11 @@ function text(pattern: RegExp, code: FieldCode) {
   })
 }
 
+/** Left out, it keeps the saved one (checkAppBody); given, it must be well-formed. */
 const optionalSecret = z
-  .unknown()
-  .refine((value) => value === undefined || (typeof value === 'string' && SECRET.test(value)), {
-    message: 'client_secret',
-  })
+  .string({ error: 'client_secret' })
+  .regex(SECRET, 'client_secret')
+  .optional()
 
 const AppBodySchema = z
   .object({
@@ -64,23 +67,20 @@ function fieldsOf(error: z.ZodError): Fields {
       continue
     }
     const field = issue.path.join('.') || 'body'
-    fields[field] = issue.code === 'custom' ? (issue.message as FieldCode) : 'invalid'
+    fields[field] = isFieldCode(issue.message) ? issue.message : 'invalid'
   }
   return fields
 }
 
-/** The body's service, and the problems of the rest of it, together. */
-function withService<T>(
+/** The body's fields with their problems, the service's among them. */
+function problemsOf<T>(
   parsed: z.ZodSafeParseResult<T>,
-  service: unknown,
-  options: ServiceOptions,
-): Checked<{ body: T; service: ResolvedService }> {
-  const choice = resolveService(service, options)
+  choice: ReturnType<typeof resolveService>,
+): Fields {
   const fields: Fields = parsed.success ? {} : fieldsOf(parsed.error)
   delete fields.service
   if (!choice.ok) for (const problem of choice.problems) fields[problem.field] = problem.code
-  if (!parsed.success || !choice.ok || Object.keys(fields).length > 0) return { ok: false, fields }
-  return { ok: true, value: { body: parsed.data, service: choice.service } }
+  return fields
 }
 
 const isObject = (body: unknown): body is Record<string, unknown> =>
@@ -88,7 +88,7 @@ const isObject = (body: unknown): body is Record<string, unknown> =>
 
 /**
  * `PUT /auth/app`: the app to save. A secret left out keeps the one saved for the same service
- * (the id may change); without one saved, it is `required`.
+ * (the id may change); without one saved there, it is `required`.
  */
 export function checkAppBody(
   body: unknown,
@@ -96,33 +96,32 @@ export function checkAppBody(
   saved: Vault | null,
 ): Checked<{ service: ResolvedService; app: Omit<SavedApp, 'rev'> }> {
   if (!isObject(body)) return { ok: false, fields: { body: 'invalid' } }
-  const checked = withService(AppBodySchema.safeParse(body), body.service, options)
-  if (!checked.ok) return checked
-  const { body: fields, service } = checked.value
-  const kept = saved !== null && sameService(saved.service, service.choice) ? saved.app : null
-  const clientSecret = (fields.clientSecret as string | undefined) ?? kept?.clientSecret
-  const code = fields.codeClient ?? null
-  const codeSecret =
-    code === null
-      ? undefined
-      : ((code.clientSecret as string | undefined) ?? kept?.codeClient?.clientSecret)
-  const missing: Fields = {}
-  if (clientSecret === undefined) missing.clientSecret = 'required'
-  if (code !== null && codeSecret === undefined) missing['codeClient.clientSecret'] = 'required'
-  if (clientSecret === undefined || Object.keys(missing).length > 0) {
-    return { ok: false, fields: missing }
+  const parsed = AppBodySchema.safeParse(body)
+  const choice = resolveService(body.service, options)
+  const fields = problemsOf(parsed, choice)
+  const kept =
+    choice.ok && saved !== null && sameService(saved.service, choice.service.choice)
+      ? saved.app
+      : null
+  if (body.clientSecret === undefined && kept === null) fields.clientSecret ??= 'required'
+  const code = isObject(body.codeClient) ? body.codeClient : null
+  if (code !== null && code.clientSecret === undefined && !kept?.codeClient) {
+    fields['codeClient.clientSecret'] ??= 'required'
   }
+  if (!parsed.success || !choice.ok || Object.keys(fields).length > 0) return { ok: false, fields }
+  const { clientId, clientSecret, codeClient } = parsed.data
+  const codeSecret = codeClient?.clientSecret ?? kept?.codeClient?.clientSecret
   return {
     ok: true,
     value: {
-      service,
+      service: choice.service,
       app: {
-        clientId: fields.clientId as string,
-        clientSecret,
+        clientId: clientId as string,
+        clientSecret: (clientSecret ?? kept?.clientSecret) as string,
         codeClient:
-          code === null || codeSecret === undefined
+          codeClient === undefined || codeClient === null
             ? null
-            : { clientId: code.clientId as string, clientSecret: codeSecret },
+            : { clientId: codeClient.clientId as string, clientSecret: codeSecret as string },
       },
     },
   }
@@ -134,10 +133,9 @@ export function checkTokenBody(
   options: ServiceOptions,
 ): Checked<{ service: ResolvedService; token: string }> {
   if (!isObject(body)) return { ok: false, fields: { body: 'invalid' } }
-  const checked = withService(TokenBodySchema.safeParse(body), body.service, options)
-  if (!checked.ok) return checked
-  return {
-    ok: true,
-    value: { service: checked.value.service, token: checked.value.body.token as string },
-  }
+  const parsed = TokenBodySchema.safeParse(body)
+  const choice = resolveService(body.service, options)
+  const fields = problemsOf(parsed, choice)
+  if (!parsed.success || !choice.ok || Object.keys(fields).length > 0) return { ok: false, fields }
+  return { ok: true, value: { service: choice.service, token: parsed.data.token as string } }
 }
