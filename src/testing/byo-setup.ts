@@ -102,7 +102,8 @@ export function recordingBrowser(app: Hono, trace = false) {
   return { ...browser, call, seen }
 }
 
-type Browser = ReturnType<typeof createBrowser> | ReturnType<typeof recordingBrowser>
+/** What the helpers below need of a browser: its calls (with its cookie jar behind them). */
+type Browser = Pick<ReturnType<typeof createBrowser>, 'call'>
 
 /** A login as the web app makes one, approved as `login` on the emulator's pages. */
 export async function loginThroughProxy(
