@@ -6,7 +6,7 @@
  * exact text, and everything else is refused with a field and a stable code the browser
  * translates. Tests: service-choice.test.ts (the refusal table, and no connection before it).
  */
-import type { FieldCode } from '../../protocol/app-vault'
+import type { FieldCode, OfferedService } from '../../protocol/app-vault'
 
 export type ServiceChoice =
   | { kind: 'emulator' }
@@ -179,15 +179,6 @@ export function offeredKinds(options: ServiceOptions): ServiceKind[] {
 }
 
 /** What GET /auth/app lists: each kind, every host apart, and where it goes. */
-export interface OfferedService {
-  kind: ServiceKind
-  /** For `host`: the value to send back as `service.host`. */
-  host?: string
-  /** Where it goes; for `space`, `https://{space}.yuque.com` with the placeholder. */
-  origin: string
-  emulated: boolean
-}
-
 export function offeredServices(options: ServiceOptions): OfferedService[] {
   return offeredKinds(options).flatMap((kind): OfferedService[] => {
     if (kind === 'host') {
