@@ -33,12 +33,17 @@ export const OWN_APP_REGISTRATIONS: AppRegistration[] = [
   { ...OWN_APPS.aliceCli, name: 'Alice’s own CLI', redirectUris: [] },
 ]
 
-/** A store that keeps every value written to it, raw, besides storing it. */
+/** A store that keeps every value written to it, raw, and every key read, besides storing it. */
 export function keepingWrites(store: StateStore) {
   const writes: { key: string; value: string }[] = []
+  const reads: string[] = []
   const keeping: StateStore = {
     ...store,
     name: store.name,
+    get: (key) => {
+      reads.push(key)
+      return store.get(key)
+    },
     set: async (key, value, ttlMs) => {
       writes.push({ key, value })
       await store.set(key, value, ttlMs)
@@ -48,7 +53,7 @@ export function keepingWrites(store: StateStore) {
       return store.setIfAbsent(key, value, ttlMs)
     },
   }
-  return { store: keeping, writes }
+  return { store: keeping, writes, reads }
 }
 
 export interface ByoSetupOptions {
@@ -80,7 +85,7 @@ export function setupByo(options: ByoSetupOptions = {}) {
     store: kept.store,
     log: (line) => logLines.push(line),
   })
-  return { emulator, proxy, logLines, writes: kept.writes }
+  return { emulator, proxy, logLines, writes: kept.writes, reads: kept.reads }
 }
 
 /** Everything a browser got: each answer's status line, headers (the trace decoded) and body. */

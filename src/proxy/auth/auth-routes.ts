@@ -22,7 +22,7 @@ import { cookieCallOf } from './session-cookie'
 import { primeProfile } from './prime-profile'
 import { throttleLogin } from './client-code-throttle'
 import { callTokenEndpoint } from './token-endpoint'
-import { isSameApp, type EffectiveApp } from '../byo/effective-app'
+import { effectiveApp, isSameApp, type EffectiveApp } from '../byo/effective-app'
 import { StoreUnavailableError } from '../store/state-store'
 import {
   addTraceSecrets,
@@ -88,8 +88,6 @@ export function createAuthRoutes(ctx: ProxyContext) {
   const { config, cookies } = ctx
   const auth = new Hono()
   const operatorAuthorize = new URL('/oauth2/authorize', config.authUrl)
-  /** The app this request uses (byo/effective-app.ts): the operator's, or the browser's own. */
-  const appOf = (c: Context) => ctx.apps.effective(cookieCallOf(c), c.get('flowTrace'))
   const authorizeEndpointOf = (app: EffectiveApp) =>
     app.binding === null ? operatorAuthorize : new URL('/oauth2/authorize', app.authUrl)
 
@@ -97,7 +95,7 @@ export function createAuthRoutes(ctx: ProxyContext) {
   auth.get('/config', async (c) => {
     // The connect page reads this first: the probe's answer is then ready when Connect is pressed.
     void ctx.serviceProbe?.()
-    const app = await appOf(c)
+    const app = await effectiveApp(ctx, c)
     return c.json({
       service: app.service,
       clientId: app.clientId,
@@ -120,7 +118,7 @@ export function createAuthRoutes(ctx: ProxyContext) {
     const requested = requestedScope(body.data.scopes)
     if (!requested.ok) return proxyError(c, 400, 'bad_request', requested.message)
     const scope = requested.data
-    const app = await appOf(c)
+    const app = await effectiveApp(ctx, c)
     const authorizeEndpoint = authorizeEndpointOf(app)
     const state = createState(ctx.randomBytes)
     const codeVerifier = config.pkce === 'S256' ? createCodeVerifier(ctx.randomBytes) : null
@@ -200,7 +198,7 @@ export function createAuthRoutes(ctx: ProxyContext) {
       )
     }
     // The app the login started with, still this browser's (not saved again, nor forgotten).
-    const app = await appOf(c)
+    const app = await effectiveApp(ctx, c)
     if (!isSameApp(transaction.app, app.binding)) {
       return proxyError(
         c,

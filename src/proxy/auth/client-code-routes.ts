@@ -18,7 +18,7 @@ import {
   type ClientCodePollResponse,
   type ClientCodeStartResponse,
 } from '../../protocol/playground-api'
-import { isSameApp } from '../byo/effective-app'
+import { effectiveApp, isSameApp } from '../byo/effective-app'
 import { createAttemptRecords } from './client-code-attempts'
 import { throttleStart } from './client-code-throttle'
 import type { ProxyContext } from '../context'
@@ -51,11 +51,8 @@ export function createClientCodeRoutes(ctx: ProxyContext) {
     cookies.clearClientCode(c)
   }
 
-  /** The app this request uses (byo/effective-app.ts): the operator's, or the browser's own. */
-  const appOf = (c: Context) => ctx.apps.effective(cookieCallOf(c), c.get('flowTrace'))
-
   routes.post('/start', async (c) => {
-    const app = await appOf(c)
+    const app = await effectiveApp(ctx, c)
     const codeClient = app.codeClient
     if (codeClient === null) {
       return proxyError(
@@ -261,7 +258,7 @@ export function createClientCodeRoutes(ctx: ProxyContext) {
 
     addTraceSecrets(c, attempt.code)
     // The app the attempt signed for, still this browser's (not saved again, nor forgotten).
-    const app = await appOf(c)
+    const app = await effectiveApp(ctx, c)
     if (!isSameApp(attempt.app, app.binding)) {
       await endAttempt(c, attempt)
       return proxyError(

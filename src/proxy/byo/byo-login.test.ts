@@ -66,6 +66,30 @@ describe('a login with the browser’s own app', () => {
     expect(tokenClients()).toEqual(['playground-web'])
   })
 
+  it('reads no vault from the store for a browser without a vault cookie; one with it does', async () => {
+    const plain = createBrowser(setup.proxy)
+    await loginThroughProxy(plain, setup.emulator)
+    for (let call = 0; call < 3; call += 1) await plain.call('GET', '/api/v2/user')
+    await plain.call('GET', '/auth/session')
+    await plain.call('GET', '/auth/config')
+    const vaultReads = () => setup.reads.filter((key) => key.startsWith('app:')).length
+    expect(vaultReads()).toBe(0)
+    const own = createBrowser(setup.proxy)
+    await saveOwnApp(own, OWN_APPS.alice)
+    await own.call('GET', '/auth/config')
+    expect(vaultReads()).toBe(1)
+  })
+
+  it('ignores two vault cookies at once (one tossed by a sibling port): the operator app is used', async () => {
+    const browser = createBrowser(setup.proxy)
+    await saveOwnApp(browser, OWN_APPS.alice)
+    const value = browser.jar.get('pg_app') ?? ''
+    const config = await browser.call('GET', '/auth/config', {
+      headers: { Cookie: `pg_app=${value}; pg_app=${value}` },
+    })
+    expect(await config.json()).toMatchObject({ clientId: 'playground-web', app: 'operator' })
+  })
+
   it('reports a secret the service refuses (invalid_client) as app_secret_refused', async () => {
     const browser = createBrowser(setup.proxy)
     await saveOwnApp(browser, { clientId: 'alice-own-app', clientSecret: 'not-the-right-one' })

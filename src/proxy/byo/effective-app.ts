@@ -11,10 +11,12 @@
  * app's revision it was opened with (session.ts, `app`), so a session of app A is never used
  * with app B, nor after Forget.
  */
+import type { Context } from 'hono'
 import type { Config } from '../config'
+import type { ProxyContext } from '../context'
 import type { AppBinding } from '../auth/app-binding'
 import type { Session } from '../auth/session'
-import type { CookieCall } from '../auth/session-cookie'
+import { cookieCallOf, type CookieCall } from '../auth/session-cookie'
 import { noteSecrets, type TraceCollector } from '../flow-trace'
 import type { Vault, VaultStore } from './vault'
 
@@ -48,7 +50,7 @@ export interface Connection {
 
 export interface Apps {
   /** The app this request uses; its secrets are noted for the trace's redaction. */
-  effective(call: CookieCall, trace: TraceCollector | undefined): Promise<EffectiveApp>
+  effectiveApp(call: CookieCall, trace: TraceCollector | undefined): Promise<EffectiveApp>
   /** The app and what the request is connected with; `session` is the request's, as read. */
   connection(
     call: CookieCall,
@@ -61,6 +63,11 @@ export interface Apps {
    */
   dropToken(call: CookieCall, vault: Vault | null): Promise<void>
   readonly vaults: VaultStore
+}
+
+/** The app a route of /auth uses: the one resolver, given the request's cookies and trace. */
+export function effectiveApp(ctx: Pick<ProxyContext, 'apps'>, c: Context): Promise<EffectiveApp> {
+  return ctx.apps.effectiveApp(cookieCallOf(c), c.get('flowTrace'))
 }
 
 /** Whether a session or a login was made with the app (both null: the operator's). */
@@ -139,7 +146,7 @@ export function createApps(config: Config, vaults: VaultStore): Apps {
       if (vault.app === null) await vaults.forget(call, vault)
       else await vaults.write(call, vault, { service: vault.service, app: vault.app, token: null })
     },
-    effective: (call, trace) =>
+    effectiveApp: (call, trace) =>
       hasVault(call) ? fromVault(call, trace) : Promise.resolve(operator),
     connection(call, session, trace) {
       // The operator's path: no vault cookie, no store read, no promise of its own.
