@@ -5,9 +5,11 @@
  * test can look for a secret in all of them.
  */
 import type { Hono } from 'hono'
+import { z } from 'zod/mini'
 import { createEmulator } from '../emulator/emulator'
 import { seedApps, type AppRegistration } from '../emulator/seed'
 import { StartLoginResponseSchema } from '../protocol/playground-api'
+import { FIELD_CODES, FieldErrorsBodySchema } from '../protocol/your-app-api'
 import { parseTraceHeader, TRACE_HEADER } from '../protocol/trace'
 import { createInProcessUpstream, type Upstream } from '../proxy/api/upstream'
 import { loadConfig, type Env } from '../proxy/config'
@@ -19,6 +21,19 @@ import { createBrowser, type CallOptions } from './proxy-browser'
 
 export const SESSION_SECRET = 'byo-test-session-secret-0123456789abcdef'
 const CALLBACK = 'http://localhost:5173/callback'
+
+/**
+ * A 400 of `/auth/app` or `/auth/app/token` exactly: the proxy's error shape with `error` and
+ * `fields` as the protocol's FieldErrorsBodySchema reads them, every code one of FIELD_CODES.
+ */
+export const FieldErrorsAnswerSchema = z.strictObject({
+  ...FieldErrorsBodySchema.shape,
+  status: z.literal(400),
+  code: z.literal('invalid_request'),
+  error: z.literal('invalid_request'),
+  message: z.string(),
+  fields: z.record(z.string(), z.enum(FIELD_CODES)),
+})
 
 /** Alice's own app, Bob's own app and Alice's app of the client-code flow, in the emulator. */
 export const OWN_APPS = {

@@ -14,11 +14,11 @@ import {
   CSRF_HEADER_VALUE,
   StartLoginResponseSchema,
 } from '../protocol/playground-api'
-import { FieldErrorsSchema } from '../protocol/app-vault'
 import { ErrorBodySchema } from '../protocol/schemas'
 import { createInProcessUpstream } from '../proxy/api/upstream'
 import { loadConfig } from '../proxy/config'
 import { createProxy } from '../proxy/proxy'
+import { FieldErrorsAnswerSchema } from './byo-setup'
 import { authorizeThroughPages } from './emulator-pages'
 import { countStatus, toRequest, type FuzzRequest, type FuzzTally } from './fuzz-inputs'
 import { connectBrowser, cookieHeader, createBrowser } from './proxy-browser'
@@ -113,9 +113,9 @@ export function expectDocumentedShape(method: string, pathname: string, answer: 
   }
   expect(answer.type).toContain('application/json')
   const json: unknown = JSON.parse(answer.text)
-  // A refused body of "your own app" names its fields (src/protocol/app-vault.ts), strictly too.
+  // A refused body of "your own app" names its fields (src/protocol/your-app-api.ts), strictly.
   if (z.object({ code: z.literal('invalid_request') }).safeParse(json).success) {
-    expect(z.strictObject(FieldErrorsSchema.shape).parse(json).status).toBe(answer.status)
+    expect(FieldErrorsAnswerSchema.parse(json).status).toBe(answer.status)
     return
   }
   // Strict: a key other than status, message and code fails the parse.

@@ -1,59 +1,52 @@
 /**
  * The bodies of `PUT /auth/app` and `PUT /auth/app/token`, checked field by field: every bad
- * field is named with a stable code of the protocol's FIELD_CODES (src/protocol/app-vault.ts),
+ * field is named with a stable code of the protocol's FIELD_CODES (src/protocol/your-app-api.ts),
  * which the browser says in its own language, and nothing else is echoed back. zod checks the
  * shapes; the service is service-choice.ts's, the only way a body names where calls go.
  */
 import { z } from 'zod'
-import { FIELD_CODES, type FieldCode } from '../../protocol/app-vault'
+import { FIELD_MAX_LENGTH, isFieldCode, type FieldCode } from '../../protocol/your-app-api'
 import { resolveService, type ResolvedService, type ServiceOptions } from './service-choice'
 import { sameService, type SavedApp, type Vault } from './vault'
 
 /** Client ids as services issue them: letters, digits, `.`, `_`, `-`. */
-const CLIENT_ID = /^[A-Za-z0-9._-]{1,128}$/
+const CLIENT_ID = /^[A-Za-z0-9._-]+$/
 /** Printable ASCII without spaces: nothing that could break a header or a form field. */
-const SECRET = /^[\x21-\x7e]{1,256}$/
-const TOKEN = /^[\x21-\x7e]{1,512}$/
+const PRINTABLE = /^[\x21-\x7e]+$/
 
 export type Fields = Record<string, FieldCode>
 
-const isFieldCode = (message: string): message is FieldCode =>
-  (FIELD_CODES as readonly string[]).includes(message)
-
 export type Checked<T> = { ok: true; value: T } | { ok: false; fields: Fields }
 
-/** A string field: absent, blank and ill-formed each have their code. */
-function text(pattern: RegExp, code: FieldCode) {
+/**
+ * A string field: absent or empty is `required`, longer than the protocol's FIELD_MAX_LENGTH
+ * `too_long`, anything else ill-formed `invalid`.
+ */
+function text(pattern: RegExp, max: number) {
   return z.unknown().superRefine((value, ctx) => {
-    if (value === undefined || value === null || value === '') {
-      ctx.addIssue({ code: 'custom', message: 'required' })
-    } else if (typeof value !== 'string' || !pattern.test(value)) {
-      ctx.addIssue({ code: 'custom', message: code })
-    }
+    const problem = (code: FieldCode) => ctx.addIssue({ code: 'custom', message: code })
+    if (value === undefined || value === null || value === '') problem('required')
+    else if (typeof value !== 'string') problem('invalid')
+    else if (value.length > max) problem('too_long')
+    else if (!pattern.test(value)) problem('invalid')
   })
 }
 
-/** Left out, it keeps the saved one (checkAppBody); given, it must be well-formed. */
-const optionalSecret = z
-  .string({ error: 'client_secret' })
-  .regex(SECRET, 'client_secret')
-  .optional()
+const clientId = text(CLIENT_ID, FIELD_MAX_LENGTH.clientId)
+/** Left out, checkAppBody keeps the saved one. */
+const optionalSecret = text(PRINTABLE, FIELD_MAX_LENGTH.clientSecret).optional()
 
 const AppBodySchema = z
   .object({
     service: z.unknown(),
-    clientId: text(CLIENT_ID, 'client_id'),
+    clientId,
     clientSecret: optionalSecret,
-    codeClient: z
-      .object({ clientId: text(CLIENT_ID, 'client_id'), clientSecret: optionalSecret })
-      .strict()
-      .nullable()
-      .optional(),
+    codeClient: z.object({ clientId, clientSecret: optionalSecret }).strict().nullable().optional(),
   })
   .strict()
 
 const TokenBodySchema = z
-  .object({ service: z.unknown(), token: text(TOKEN, 'token_format') })
+  .object({ service: z.unknown(), token: text(PRINTABLE, FIELD_MAX_LENGTH.token) })
   .strict()
 
 /** Each issue as `path: code`; a key the body may not have is `unexpected`, a bad shape `invalid`. */
@@ -66,8 +59,10 @@ function fieldsOf(error: z.ZodError): Fields {
       }
       continue
     }
+    // A field's own code wins over zod's word for the same field (a missing key, a wrong type).
     const field = issue.path.join('.') || 'body'
-    fields[field] = isFieldCode(issue.message) ? issue.message : 'invalid'
+    if (isFieldCode(issue.message)) fields[field] = issue.message
+    else fields[field] ??= 'invalid'
   }
   return fields
 }

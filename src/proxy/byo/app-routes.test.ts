@@ -4,14 +4,16 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest'
 import {
-  AppStateSchema,
-  FieldErrorsSchema,
-  PersonalTokenAnswerSchema,
-} from '../../protocol/app-vault'
+  SavedAppSchema,
+  TokenOwnerSchema,
+  YourAppResponseSchema,
+  type SaveAppRequest,
+  type SaveTokenRequest,
+} from '../../protocol/your-app-api'
 import { CSRF_HEADER } from '../../protocol/playground-api'
 import { SessionResponseSchema } from '../../protocol/session-schemas'
 import { createBrowser } from '../../testing/proxy-browser'
-import { OWN_APPS, saveOwnApp, setupByo } from '../../testing/byo-setup'
+import { FieldErrorsAnswerSchema, OWN_APPS, saveOwnApp, setupByo } from '../../testing/byo-setup'
 
 let now = Date.parse('2026-11-27T10:00:00Z')
 const clock = () => now
@@ -25,10 +27,11 @@ beforeEach(() => {
 /** A DELETE as the web app sends it: JSON, as every state-changing call (guards.ts). */
 const JSON_TYPE = { headers: { 'Content-Type': 'application/json' } }
 
-const stateOf = async (response: Response) => AppStateSchema.parse(await response.json())
+const stateOf = async (response: Response) => YourAppResponseSchema.parse(await response.json())
+const savedOf = async (response: Response) => SavedAppSchema.parse(await response.json())
 const fieldsOf = async (response: Response) => {
   expect(response.status).toBe(400)
-  return FieldErrorsSchema.parse(await response.json()).fields
+  return FieldErrorsAnswerSchema.parse(await response.json()).fields
 }
 
 describe('GET /auth/app', () => {
@@ -91,17 +94,17 @@ describe('PUT /auth/app', () => {
       codeClient: OWN_APPS.aliceCli,
     })
     expect(response.status).toBe(200)
-    const { current } = await stateOf(response)
-    expect(current).toEqual({
-      service: { kind: 'emulator', origin: 'http://127.0.0.1:4010', emulated: true },
+    const saved = await savedOf(response)
+    expect(saved).toEqual({
+      service: { kind: 'emulator', origin: 'http://127.0.0.1:4010' },
       clientId: 'alice-own-app',
       secretHint: '…C3d4',
       codeClient: { clientId: 'alice-own-cli', secretHint: '…K1l2' },
       personalToken: null,
-      expiresAt: '2026-11-28T10:00:00.000Z',
+      expiresAt: Date.parse('2026-11-28T10:00:00Z'),
     })
-    // GET answers the same.
-    expect((await stateOf(await browser.call('GET', '/auth/app'))).current).toEqual(current)
+    // GET answers the same as its `current`.
+    expect((await stateOf(await browser.call('GET', '/auth/app'))).current).toEqual(saved)
   })
 
   it('binds the browser with a sealed HttpOnly SameSite=Strict cookie for 24 h, __Host- over https', async () => {
@@ -137,7 +140,7 @@ describe('PUT /auth/app', () => {
         clientId: 'x',
         clientSecret: 'has space',
       },
-      { 'service.space': 'space_label', clientSecret: 'client_secret' },
+      { 'service.space': 'space_label', clientSecret: 'invalid' },
     ],
     [
       'www as the space',
@@ -152,7 +155,17 @@ describe('PUT /auth/app', () => {
     [
       'an unknown kind and a client id with a slash',
       { service: { kind: 'url' }, clientId: 'a/b', clientSecret: 's' },
-      { 'service.kind': 'unknown_kind', clientId: 'client_id' },
+      { 'service.kind': 'unknown_kind', clientId: 'invalid' },
+    ],
+    [
+      'values longer than the protocol takes',
+      {
+        service: { kind: 'yuque' },
+        clientId: 'a'.repeat(129),
+        clientSecret: 's'.repeat(257),
+        codeClient: { clientId: 'c', clientSecret: 3 },
+      },
+      { clientId: 'too_long', clientSecret: 'too_long', 'codeClient.clientSecret': 'invalid' },
     ],
     [
       'a field it does not take',
@@ -185,10 +198,10 @@ describe('PUT /auth/app', () => {
   it('keeps the saved secret when only the id changes for the same service, and not for another', async () => {
     const browser = createBrowser(setup.proxy)
     await saveOwnApp(browser, OWN_APPS.alice)
-    const renamed = await browser.call('PUT', '/auth/app', {
-      body: { service: { kind: 'emulator' }, clientId: 'renamed-app' },
-    })
-    expect((await stateOf(renamed)).current).toMatchObject({
+    // As the page sends it (the protocol's request type): no secret, the saved one is kept.
+    const body: SaveAppRequest = { service: { kind: 'emulator' }, clientId: 'renamed-app' }
+    const renamed = await browser.call('PUT', '/auth/app', { body })
+    expect(await savedOf(renamed)).toMatchObject({
       clientId: 'renamed-app',
       secretHint: '…C3d4',
     })
@@ -230,8 +243,8 @@ describe('DELETE /auth/app', () => {
     await saveOwnApp(browser, OWN_APPS.alice)
     const cookie = browser.jar.get('pg_app') ?? ''
     const response = await browser.call('DELETE', '/auth/app', JSON_TYPE)
-    expect(response.status).toBe(200)
-    expect((await stateOf(response)).current).toBeNull()
+    expect(response.status).toBe(204)
+    expect((await stateOf(await browser.call('GET', '/auth/app'))).current).toBeNull()
     expect(browser.jar.has('pg_app')).toBe(false)
     // A copy of the old cookie finds nothing: the content is gone from the store.
     const copy = createBrowser(setup.proxy)
@@ -247,11 +260,10 @@ describe('PUT /auth/app/token', () => {
       scopes: ['repo:read', 'doc:read'],
     })
     const browser = createBrowser(setup.proxy)
-    const response = await browser.call('PUT', '/auth/app/token', {
-      body: { service: { kind: 'emulator' }, token: access_token },
-    })
+    const body: SaveTokenRequest = { service: { kind: 'emulator' }, token: access_token }
+    const response = await browser.call('PUT', '/auth/app/token', { body })
     expect(response.status).toBe(200)
-    expect(PersonalTokenAnswerSchema.parse(await response.json())).toEqual({
+    expect(TokenOwnerSchema.parse(await response.json())).toEqual({
       login: 'bob',
       name: 'Bob Martin',
       scopes: ['repo:read', 'doc:read'],
@@ -272,9 +284,10 @@ describe('PUT /auth/app/token', () => {
     // The page's connected hint, as a login sets it (decision 0006).
     expect(browser.jar.get('pg_connected')).toBe('1')
     const state = await stateOf(await browser.call('GET', '/auth/app'))
+    // Only a token is saved: no app, so its id and hint are empty.
     expect(state.current).toMatchObject({
-      clientId: null,
-      secretHint: null,
+      clientId: '',
+      secretHint: '',
       personalToken: { hint: `…${access_token.slice(-4)}`, login: 'bob', name: 'Bob Martin' },
     })
   })
@@ -291,12 +304,12 @@ describe('PUT /auth/app/token', () => {
     [
       'a token with a space',
       { service: { kind: 'emulator' }, token: 'a b' },
-      { token: 'token_format' },
+      { token: 'invalid' },
     ],
     [
       'a token with a line break',
       { service: { kind: 'yuque' }, token: 'a\r\nX: y' },
-      { token: 'token_format' },
+      { token: 'invalid' },
     ],
     ['no service', { token: 'abc' }, { service: 'required' }],
   ])('refuses %s before anything leaves', async (_what, body, fields) => {
@@ -315,8 +328,8 @@ describe('DELETE /auth/app/token', () => {
       body: { service: { kind: 'emulator' }, token: access_token },
     })
     const response = await browser.call('DELETE', '/auth/app/token', JSON_TYPE)
-    expect(response.status).toBe(200)
-    expect((await stateOf(response)).current).toBeNull()
+    expect(response.status).toBe(204)
+    expect((await stateOf(await browser.call('GET', '/auth/app'))).current).toBeNull()
     expect(await (await browser.call('GET', '/auth/session')).json()).toEqual({ connected: false })
     expect((await browser.call('GET', '/api/v2/user')).status).toBe(401)
     expect(browser.jar.has('pg_connected')).toBe(false)
@@ -329,7 +342,8 @@ describe('DELETE /auth/app/token', () => {
     await browser.call('PUT', '/auth/app/token', {
       body: { service: { kind: 'emulator' }, token: access_token },
     })
-    const state = await stateOf(await browser.call('DELETE', '/auth/app/token', JSON_TYPE))
+    expect((await browser.call('DELETE', '/auth/app/token', JSON_TYPE)).status).toBe(204)
+    const state = await stateOf(await browser.call('GET', '/auth/app'))
     expect(state.current).toMatchObject({ clientId: 'alice-own-app', personalToken: null })
   })
 })
@@ -340,7 +354,7 @@ describe('the vault in the store', () => {
     await saveOwnApp(browser, OWN_APPS.alice)
     now += 20 * 60 * 60 * 1000
     const used = await stateOf(await browser.call('GET', '/auth/app'))
-    expect(used.current?.expiresAt).toBe('2026-11-29T06:00:00.000Z')
+    expect(used.current?.expiresAt).toBe(Date.parse('2026-11-29T06:00:00Z'))
     now += 20 * 60 * 60 * 1000
     expect((await stateOf(await browser.call('GET', '/auth/app'))).current).not.toBeNull()
     now += 24 * 60 * 60 * 1000 + 1000

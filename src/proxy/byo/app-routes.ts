@@ -7,7 +7,11 @@
  */
 import { Hono, type Context } from 'hono'
 import { generateCookie } from 'hono/cookie'
-import type { AppState, FieldErrors } from '../../protocol/app-vault'
+import type {
+  FieldCode,
+  SavedApp as SavedState,
+  YourAppResponse,
+} from '../../protocol/your-app-api'
 import { PROXY_ERROR_HEADER } from '../../protocol/playground-api'
 import { notAnEndpoint, proxyError } from '../api/http-errors'
 import type { AppBinding } from '../auth/app-binding'
@@ -25,6 +29,18 @@ import { VAULT_TTL_SECONDS, sameService, type Vault, type VaultContent } from '.
 /** `…` and the last four characters; only `…` for a value too short to give four away. */
 export function hintOf(secret: string): string {
   return secret.length >= 12 ? `…${secret.slice(-4)}` : '…'
+}
+
+/**
+ * A refused body: the proxy's error shape, and `error` and `fields` as the protocol's
+ * FieldErrorsBodySchema reads them (every bad field by its path, with its code).
+ */
+interface FieldErrors {
+  status: 400
+  code: 'invalid_request'
+  error: 'invalid_request'
+  message: string
+  fields: Record<string, FieldCode>
 }
 
 function invalid(c: Context, fields: Fields): Response {
@@ -55,39 +71,37 @@ export function createAppRoutes(ctx: ProxyContext) {
   const hintName = connectedHintCookieName(config.isSecure)
   const hint = { path: '/', sameSite: 'Strict', secure: config.isSecure } as const
 
-  const stateOf = (vault: Vault | null): AppState => ({
+  /**
+   * What the browser saw of its vault: ids, hints and the token's owner, never a secret. With
+   * only a personal token saved, `clientId` and `secretHint` are empty strings.
+   */
+  const savedOf = (vault: Vault): SavedState => ({
+    service: { ...vault.service, origin: vault.resolved.origin },
+    clientId: vault.app?.clientId ?? '',
+    secretHint: vault.app === null ? '' : hintOf(vault.app.clientSecret),
+    codeClient:
+      vault.app === null || vault.app.codeClient === null
+        ? null
+        : {
+            clientId: vault.app.codeClient.clientId,
+            secretHint: hintOf(vault.app.codeClient.clientSecret),
+          },
+    personalToken:
+      vault.token === null
+        ? null
+        : {
+            hint: hintOf(vault.token.value),
+            login: vault.token.login,
+            name: vault.token.name,
+            scopes: vault.token.scopes,
+          },
+    expiresAt: vault.touchedAt + VAULT_TTL_SECONDS * 1000,
+  })
+  const stateOf = (vault: Vault | null): YourAppResponse => ({
     enabled: true,
     callbackUrl: config.redirectUri,
     services,
-    current:
-      vault === null
-        ? null
-        : {
-            service: {
-              ...vault.service,
-              origin: vault.resolved.origin,
-              emulated: vault.resolved.emulated,
-            },
-            clientId: vault.app?.clientId ?? null,
-            secretHint: vault.app === null ? null : hintOf(vault.app.clientSecret),
-            codeClient:
-              vault.app === null || vault.app.codeClient === null
-                ? null
-                : {
-                    clientId: vault.app.codeClient.clientId,
-                    secretHint: hintOf(vault.app.codeClient.clientSecret),
-                  },
-            personalToken:
-              vault.token === null
-                ? null
-                : {
-                    hint: hintOf(vault.token.value),
-                    login: vault.token.login,
-                    name: vault.token.name,
-                    scopes: vault.token.scopes,
-                  },
-            expiresAt: new Date(vault.touchedAt + VAULT_TTL_SECONDS * 1000).toISOString(),
-          },
+    current: vault === null ? null : savedOf(vault),
   })
 
   /** The vault of this request, its secrets noted for the trace's redaction. */
@@ -119,7 +133,7 @@ export function createAppRoutes(ctx: ProxyContext) {
         callbackUrl: config.redirectUri,
         services: [],
         current: null,
-      } satisfies AppState)
+      } satisfies YourAppResponse)
     }
     return c.json(stateOf(await readVault(c, cookieCallOf(c))))
   })
@@ -149,7 +163,7 @@ export function createAppRoutes(ctx: ProxyContext) {
     if (saved !== null && saved.token !== null && vault.token === null) {
       setConnectedHint(call, false)
     }
-    return c.json(stateOf(vault))
+    return c.json(savedOf(vault))
   })
 
   routes.delete('/', async (c) => {
@@ -159,7 +173,7 @@ export function createAppRoutes(ctx: ProxyContext) {
     await endSession(call, (app) => app !== undefined)
     await vaults.forget(call, vault)
     if (vault !== null && vault.token !== null) setConnectedHint(call, false)
-    return c.json(stateOf(null))
+    return c.body(null, 204)
   })
 
   routes.put('/token', async (c) => {
@@ -190,16 +204,13 @@ export function createAppRoutes(ctx: ProxyContext) {
   routes.delete('/token', async (c) => {
     const call = cookieCallOf(c)
     const vault = await readVault(c, call)
-    if (vault === null || vault.token === null) return c.json(stateOf(vault))
-    const session = await cookies.readSession(call)
-    if (session === null) setConnectedHint(call, false)
-    // A vault with neither an app nor a token is gone.
-    if (vault.app === null) {
-      await vaults.forget(call, vault)
-      return c.json(stateOf(null))
+    if (vault !== null && vault.token !== null) {
+      if ((await cookies.readSession(call)) === null) setConnectedHint(call, false)
+      // A vault with neither an app nor a token is gone.
+      if (vault.app === null) await vaults.forget(call, vault)
+      else await vaults.write(call, vault, { service: vault.service, app: vault.app, token: null })
     }
-    const content: VaultContent = { service: vault.service, app: vault.app, token: null }
-    return c.json(stateOf(await vaults.write(call, vault, content)))
+    return c.body(null, 204)
   })
 
   return routes

@@ -111,7 +111,7 @@ describe('a login with the browser’s own app', () => {
     for (const [name, value] of browser.jar) copy.jar.set(name, value)
 
     const forget = await browser.call('DELETE', '/auth/app', JSON_TYPE)
-    expect(forget.status).toBe(200)
+    expect(forget.status).toBe(204)
     expect(await sessionOf(browser)).toEqual({ connected: false })
     expect((await browser.call('GET', '/api/v2/user')).status).toBe(401)
     expect(await (await browser.call('GET', '/auth/config')).json()).toMatchObject({

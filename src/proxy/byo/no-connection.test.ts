@@ -11,9 +11,8 @@ import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEmulator } from '../../emulator/emulator'
-import { FieldErrorsSchema } from '../../protocol/app-vault'
 import { createBrowser } from '../../testing/proxy-browser'
-import { SESSION_SECRET } from '../../testing/byo-setup'
+import { FieldErrorsAnswerSchema, SESSION_SECRET } from '../../testing/byo-setup'
 import { createHttpUpstream, type Upstream } from '../api/upstream'
 import { loadConfig, type Env } from '../config'
 import { createProxy } from '../proxy'
@@ -111,7 +110,7 @@ describe('a service the user names', () => {
       ] as const) {
         const response = await browser.call('PUT', path, { body })
         expect(response.status, `${path} ${JSON.stringify(service)}`).toBe(400)
-        const { fields } = FieldErrorsSchema.parse(await response.json())
+        const { fields } = FieldErrorsAnswerSchema.parse(await response.json())
         expect(Object.keys(fields).some((field) => field.startsWith('service'))).toBe(true)
       }
     }

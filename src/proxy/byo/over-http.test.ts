@@ -44,7 +44,7 @@ describe('a personal token saved over HTTP', () => {
       path: '/auth/app',
       headers: server.appHeaders({ Cookie: cookie }),
     })
-    expect(forget.status).toBe(200)
+    expect(forget.status).toBe(204)
     const after = await server.send({ path: '/api/v2/user', headers: read })
     expect(after.status).toBe(401)
   })

@@ -14,13 +14,13 @@ import { addTraceSecrets, addTraceStep, headerFields, pickHeaders } from '../flo
 import { parseJsonOrUndefined } from '../json-body'
 import { parseGrantedScopesHeader } from '../../protocol/headers'
 import { UserSchema, envelope } from '../../protocol/schemas'
-import type { PersonalTokenAnswer } from '../../protocol/app-vault'
+import type { TokenOwner } from '../../protocol/your-app-api'
 import type { ResolvedService } from './service-choice'
 
 const UserAnswerSchema = envelope(UserSchema)
 
 export type TokenCheck =
-  | { kind: 'ok'; user: PersonalTokenAnswer }
+  | { kind: 'ok'; user: TokenOwner }
   /** The service answered 401: it does not take this token. */
   | { kind: 'refused' }
   | { kind: 'failed'; refusal: ProxyRefusal }

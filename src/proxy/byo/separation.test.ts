@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { createEmulator } from '../../emulator/emulator'
 import { seedApps } from '../../emulator/seed'
-import { AppStateSchema } from '../../protocol/app-vault'
+import { YourAppResponseSchema } from '../../protocol/your-app-api'
 import { createBrowser } from '../../testing/proxy-browser'
 import {
   OWN_APPS,
@@ -110,8 +110,10 @@ async function twoBrowsers(proxies: readonly Hono[], emulator: ReturnType<typeof
   expect(tokenClients).toEqual(['alice-own-app', 'bob-own-app'])
 
   // Each sees its own app only.
-  const aliceState = AppStateSchema.parse(await (await alice.call('GET', '/auth/app')).json())
-  const bobState = AppStateSchema.parse(await (await bob.call('GET', '/auth/app')).json())
+  const aliceState = YourAppResponseSchema.parse(
+    await (await alice.call('GET', '/auth/app')).json(),
+  )
+  const bobState = YourAppResponseSchema.parse(await (await bob.call('GET', '/auth/app')).json())
   expect(aliceState.current?.clientId).toBe('alice-own-app')
   expect(bobState.current?.clientId).toBe('bob-own-app')
 
@@ -126,7 +128,7 @@ async function twoBrowsers(proxies: readonly Hono[], emulator: ReturnType<typeof
   const forget = await alice.call('DELETE', '/auth/app', {
     headers: { 'Content-Type': 'application/json' },
   })
-  expect(forget.status).toBe(200)
+  expect(forget.status).toBe(204)
   for (let round = 0; round < 2; round += 1) {
     expect((await alice.call('GET', '/api/v2/user')).status).toBe(401)
     expect((await bob.call('GET', '/api/v2/user')).status).toBe(200)

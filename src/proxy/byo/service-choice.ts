@@ -6,15 +6,17 @@
  * exact text, and everything else is refused with a field and a stable code the browser
  * translates. Tests: service-choice.test.ts (the refusal table, and no connection before it).
  */
-import type { FieldCode, OfferedService } from '../../protocol/app-vault'
+import {
+  SPACE_HOST_SUFFIX,
+  YUQUE_ORIGIN,
+  spaceLabelProblem,
+  type FieldCode,
+  type OfferedService,
+  type ServiceChoice,
+  type ServiceKind,
+} from '../../protocol/your-app-api'
 
-export type ServiceChoice =
-  | { kind: 'emulator' }
-  | { kind: 'yuque' }
-  | { kind: 'space'; space: string }
-  | { kind: 'host'; host: string }
-
-export type ServiceKind = ServiceChoice['kind']
+export type { ServiceChoice }
 
 /** What the choices are resolved against: the operator's configuration (config.ts). */
 export interface ServiceOptions {
@@ -38,7 +40,7 @@ export interface ResolvedService {
   emulated: boolean
 }
 
-/** The stable codes of a refused choice (the protocol's FIELD_CODES, listed in the decision). */
+/** The codes of a refused choice (the protocol's FIELD_CODES, listed in the decision). */
 export type ChoiceCode = Extract<
   FieldCode,
   | 'required'
@@ -59,18 +61,6 @@ export interface ChoiceProblem {
 
 export type ChoiceResult =
   { ok: true; service: ResolvedService } | { ok: false; problems: ChoiceProblem[] }
-
-export const YUQUE_ORIGIN = 'https://www.yuque.com'
-const SPACE_SUFFIX = '.yuque.com'
-
-/** One DNS label, lower case: letters, digits and `-`, 1 to 63, no `-` at either end. */
-const SPACE_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/
-/**
- * Labels that name no space: the general host, punycode (a look-alike of another name), and
- * labels that read as numbers (decimal, or hex as `0x…`): never a space's name, and refused so
- * that nothing number-like is ever put in a host name.
- */
-const RESERVED_LABEL = /^(?:www|xn--.*|\d+|0x[0-9a-f]*)$/
 
 /** The keys each kind takes besides `kind`. */
 const KEYS: Record<ServiceKind, readonly string[]> = {
@@ -101,7 +91,7 @@ function ownOrigin(choice: Exclude<ServiceChoice, { kind: 'emulator' }>): string
     case 'yuque':
       return YUQUE_ORIGIN
     case 'space':
-      return `https://${choice.space}${SPACE_SUFFIX}`
+      return `https://${choice.space}${SPACE_HOST_SUFFIX}`
     case 'host':
       return choice.host
   }
@@ -120,10 +110,15 @@ function resolved(choice: ServiceChoice, options: ServiceOptions): ResolvedServi
   }
 }
 
+/**
+ * A space is one DNS label, lower case (letters, digits and `-`, 1 to 63, no `-` at either
+ * end), and not one that names no space: `www`, punycode (a look-alike of another name), or a
+ * label that reads as a number (`2130706433`, `0x7f000001`): the protocol's rule, shared with
+ * the page (your-app-api.ts, SPACE_LABEL_PATTERN).
+ */
 function spaceProblem(space: unknown): ChoiceCode | null {
-  if (space === undefined || space === '') return 'required'
-  if (typeof space !== 'string' || !SPACE_LABEL.test(space)) return 'space_label'
-  return RESERVED_LABEL.test(space) ? 'space_reserved' : null
+  if (space === undefined) return 'required'
+  return typeof space === 'string' ? spaceLabelProblem(space) : 'space_label'
 }
 
 /**
@@ -186,7 +181,8 @@ export function offeredServices(options: ServiceOptions): OfferedService[] {
     }
     const probe: ServiceChoice = kind === 'space' ? { kind, space: 'space' } : { kind }
     const mapped = emulatedOrigin(probe, options)
-    const origin = mapped ?? (kind === 'space' ? `https://{space}${SPACE_SUFFIX}` : YUQUE_ORIGIN)
+    const origin =
+      mapped ?? (kind === 'space' ? `https://{space}${SPACE_HOST_SUFFIX}` : YUQUE_ORIGIN)
     return [{ kind, origin, emulated: mapped !== null }]
   })
 }
