@@ -43,6 +43,12 @@ export const PROXY_ERROR_CODES = [
   'no_client_code',
   'unsupported_media_type',
   'rate_limited',
+  // "Your own app" (docs/decisions/0015-your-own-app.md): a body with bad fields (`fields` names
+  // each), the service refusing the browser's own app at the token endpoint (invalid_client), and
+  // the browser's app changed or forgotten while a login was under way.
+  'invalid_request',
+  'app_secret_refused',
+  'app_changed',
 ] as const
 
 /**

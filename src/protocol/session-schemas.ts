@@ -12,6 +12,8 @@ export const SessionResponseSchema = z.discriminatedUnion('connected', [
     scope: z.string(),
     requestedScope: z.string(),
     connectedAt: z.string(),
+    /** A login's session, or a personal token saved as the browser's own (decision 0015). */
+    source: z.optional(z.enum(['oauth', 'personal-token'])),
   }),
   z.object({ connected: z.literal(false) }),
 ])
@@ -31,5 +33,7 @@ export const PlaygroundConfigSchema = z.object({
   clientCodeClientId: z.nullable(z.string()),
   /** Whether the authorize request carries a PKCE challenge (OAUTH_PKCE). */
   pkce: z.enum(['S256', 'off']),
+  /** Whose app the values above are: the operator's, or the one saved in this browser (decision 0015). */
+  app: z.optional(z.enum(['operator', 'yours'])),
 })
 export type PlaygroundConfig = z.infer<typeof PlaygroundConfigSchema>

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
 import type { AddressRange } from '../protocol/client-address'
 import { outboundProxySecrets, readOutboundProxy, type OutboundProxy } from './api/outbound-proxy'
+import { byoApp, byoHosts } from './byo/byo-config'
 import { parseTrustedProxies } from './client-address'
 import { productionProblems } from './config-production'
 import { httpUrl, perWindow, port, positiveMs } from './config-values'
@@ -79,6 +80,10 @@ export interface Config {
   pkce: 'S256' | 'off'
   /** HTTPS_PROXY, HTTP_PROXY, NO_PROXY: how the service is reached (outbound-proxy.ts). */
   outboundProxy: OutboundProxy | null
+  /** BYO_APP: whether a browser may bring its own app or token (byo/byo-config.ts). */
+  byoApp: 'on' | 'off'
+  /** BYO_HOSTS: the https origins a browser may pick besides Yuque and its spaces. */
+  byoHosts: readonly string[]
 }
 
 export class ConfigError extends Error {
@@ -127,6 +132,8 @@ const EnvSchema = z.object({
         `OAUTH_PKCE must be S256 (the default) or off, got "${String(issue.input)}"`,
     })
     .optional(),
+  BYO_APP: byoApp,
+  BYO_HOSTS: byoHosts,
 })
 
 const SERVICE_VARIABLES = [
@@ -275,6 +282,8 @@ export function loadConfig(env: Env, generateSecret: () => string = defaultSecre
       vars.EMULATOR_TEST_CONTROL === '1' || vars.EMULATOR_TEST_CONTROL === 'true',
     pkce: vars.OAUTH_PKCE ?? 'S256',
     outboundProxy,
+    byoApp: vars.BYO_APP ?? 'on',
+    byoHosts: vars.BYO_HOSTS,
   }
 }
 

@@ -4,12 +4,15 @@ import type { CookieJar } from './auth/session'
 import type { StateStore } from './store/state-store'
 import type { Upstream } from './api/upstream'
 import type { ServiceProbe } from './service-probe'
+import type { Apps } from './byo/effective-app'
 
 /** What the proxy's sub-apps share, built once by createProxy. */
 export interface ProxyContext {
   config: Config
   upstream: Upstream
   cookies: CookieJar
+  /** Which app a request uses, the operator's or the browser's own (byo/effective-app.ts). */
+  apps: Apps
   /** Everything remembered between requests (ended sessions, client-code attempts, throttles). */
   store: StateStore
   clock: () => number

@@ -60,6 +60,8 @@ const PREFIXES = [
   '/auth/client-code/authorize',
   '/auth/client-code/poll',
   '/auth/client-code/cancel',
+  '/auth/app',
+  '/auth/app/token',
   '/api/v2/',
   '/api/v2/user',
   '/api/v2/hello',
@@ -188,11 +190,28 @@ async function deepBody(stack: Stack, _cookies: RealCookies, counts: Counts) {
     { path: '/auth/client-code/poll', cookie: cookies.session, sample: {} },
     { path: '/auth/client-code/cancel', cookie: cookies.session, sample: {} },
     { path: '/auth/client-code/keep-waiting', cookie: cookies.session, sample: {} },
+    {
+      path: '/auth/app',
+      method: 'PUT',
+      cookie: '',
+      sample: { service: { kind: 'space', space: 'acme' }, clientId: 'id', clientSecret: 's' },
+    },
+    {
+      path: '/auth/app/token',
+      method: 'PUT',
+      cookie: '',
+      sample: { service: { kind: 'emulator' }, token: 'not-a-token' },
+    },
   )
   const api = apiWriteArbitrary.map(({ method, path }) => ({ method, path: `/api/v2${path}` }))
   const inputs = fc.oneof(
-    auth.chain(({ path, cookie, sample }) =>
-      deepBodyArbitrary([sample]).map((body) => ({ method: 'POST', path, cookie, body })),
+    auth.chain(({ path, cookie, sample, ...rest }) =>
+      deepBodyArbitrary([sample]).map((body) => ({
+        method: 'method' in rest ? rest.method : 'POST',
+        path,
+        cookie,
+        body,
+      })),
     ),
     fc
       .tuple(api, deepBodyArbitrary(API_WRITE_SAMPLES))

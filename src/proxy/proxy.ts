@@ -10,6 +10,9 @@ import { logSafe } from '../protocol/log-safe'
 import { apiResponse, createApiRoute, type ApiRoute } from './api/api-routes'
 import { createAuthRoutes } from './auth/auth-routes'
 import { createClientCodeRoutes } from './auth/client-code-routes'
+import { createAppRoutes } from './byo/app-routes'
+import { createApps } from './byo/effective-app'
+import { createVaultStore } from './byo/vault'
 import type { Config } from './config'
 import {
   NO_PROXY_EVENTS,
@@ -79,23 +82,22 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
   const clock = options.clock ?? Date.now
   const store = options.store ?? createMemoryStore({ clock })
   const sink = options.log ?? (() => undefined)
+  const sealer = createSealer(options.config.sessionSecret, clock)
+  const randomBytes = options.randomBytes ?? nodeRandomBytes
+  const vaults = createVaultStore({ config: options.config, sealer, store, clock, randomBytes })
   const ctx: ProxyContext = {
     config: options.config,
     upstream: options.upstream,
     clock,
-    randomBytes: options.randomBytes ?? nodeRandomBytes,
+    randomBytes,
     // Every log line goes through logSafe: a path or a header value cannot forge a line or
     // drive the terminal with control characters (OWASP Logging Cheat Sheet).
     log: (line) => sink(logSafe(line)),
     store,
     serviceProbe: options.serviceProbe ?? null,
     events: options.events ?? NO_PROXY_EVENTS,
-    cookies: createCookieJar(
-      options.config,
-      createSealer(options.config.sessionSecret, clock),
-      clock,
-      store,
-    ),
+    cookies: createCookieJar(options.config, sealer, clock, store),
+    apps: createApps(options.config, vaults),
   }
   const app = new Hono()
 
@@ -130,6 +132,7 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
   app.use('/auth/start', whileServiceDown)
   app.use('/auth/client-code/start', whileServiceDown)
   app.route('/auth/client-code', createClientCodeRoutes(ctx))
+  app.route('/auth/app', createAppRoutes(ctx))
   app.route('/auth', createAuthRoutes(ctx))
   app.all('/auth/*', (c) => {
     const { status, code, message } = notAnEndpoint(c.req.method, c.req.path)

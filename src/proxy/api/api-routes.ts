@@ -32,7 +32,8 @@ import {
   upstreamRefusal,
   type Answer,
 } from './http-errors'
-import { settleUpstream401 } from './scope-failure'
+import { settleUpstream401, type HeldToken } from './scope-failure'
+import type { Connection } from '../byo/effective-app'
 import { REQUEST_ID_HEADER, requestIdOf } from '../request-id'
 
 /**
@@ -115,6 +116,15 @@ function createForwarder(ctx: ProxyContext) {
     return target
   }
 
+  /** The connection's token, and how a dead one ends it: the session, or the saved token. */
+  const heldToken = ({ session, app }: Connection, call: ApiCall): HeldToken =>
+    session !== null
+      ? { scope: session.scope, end: () => cookies.endSession(call, session) }
+      : {
+          scope: (app.vault?.token?.scopes ?? []).join(','),
+          end: () => ctx.apps.dropToken(call, app.vault),
+        }
+
   return async function forward(
     request: ApiRequest,
     counted: Uint8Array | undefined,
@@ -132,9 +142,14 @@ function createForwarder(ctx: ProxyContext) {
     }
     const { endpoint, operation } = match
     // The session first: it is cheap (a cached unseal), and a caller without one must not get
-    // the proxy to parse a body at all (docs/security.md#s6).
+    // the proxy to parse a body at all (docs/security.md#s6). Then what it holds with the app the
+    // browser uses now: without a vault cookie, the session as read (byo/effective-app.ts).
     const session = await cookies.readSession(call)
-    if (endpoint.needsSession && session === null) {
+    const pendingConnection = ctx.apps.connection(call, session, call.trace)
+    const connection =
+      pendingConnection instanceof Promise ? await pendingConnection : pendingConnection
+    const { accessToken, baseUrl } = connection
+    if (endpoint.needsSession && accessToken === null) {
       return refusalAnswer(call.headers, {
         status: 401,
         code: 'not_connected',
@@ -152,16 +167,16 @@ function createForwarder(ctx: ProxyContext) {
       })
     }
 
-    const headers = serviceHeaders(
-      config,
-      session?.accessToken ?? null,
-      requestIdOf(request.headers),
-    )
-    if (session !== null) noteSecrets(call.trace, session.accessToken)
+    const headers = serviceHeaders(config, accessToken, requestIdOf(request.headers))
+    if (accessToken !== null) noteSecrets(call.trace, accessToken)
     // Re-serialised by readApiBody: the service gets the proxy's JSON, not the browser's bytes.
     if (body.json !== undefined) headers['Content-Type'] = 'application/json'
-    const url = match.upstreamUrl ?? buildUpstreamUrl(config.baseUrl, match.path, match.search)
-    const sent: Sent = { operation, endpoint, hasSession: session !== null, url, body, headers }
+    // The remembered URL is on the operator's base; a browser's own service builds its own.
+    const url =
+      baseUrl === config.baseUrl
+        ? (match.upstreamUrl ?? buildUpstreamUrl(baseUrl, match.path, match.search))
+        : buildUpstreamUrl(baseUrl, match.path, match.search)
+    const sent: Sent = { operation, endpoint, hasSession: accessToken !== null, url, body, headers }
     const started = performance.now()
     let response
     try {
@@ -181,7 +196,7 @@ function createForwarder(ctx: ProxyContext) {
         call.headers,
         upstreamRefusal(error, {
           name: 'The service',
-          origin: config.baseUrl.origin,
+          origin: baseUrl.origin,
           timeoutMs: config.upstreamTimeoutMs,
           next: 'The page retries by itself; try again in a moment.',
         }),
@@ -225,10 +240,11 @@ function createForwarder(ctx: ProxyContext) {
         message: `The service answered HTTP ${status} with a body that is not JSON.`,
       })
     }
-    if (status === 401 && session !== null) {
+    if (status === 401 && accessToken !== null) {
       // A missing scope keeps the session; a dead token ends it (scope-failure.ts).
-      await settleUpstream401(call, ctx, session, {
+      await settleUpstream401(call, ctx, heldToken(connection, call), {
         endpoint,
+        baseUrl,
         body: response.body,
         headers: response.headers,
         requestHeaders: headers,

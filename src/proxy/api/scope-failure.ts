@@ -30,7 +30,6 @@ import { buildUpstreamUrl } from './allow-list'
 import { MAX_UPSTREAM_BYTES, type ProxyContext } from '../context'
 import { headerFields, noteStep, pickHeaders } from '../flow-trace'
 import { parseJsonOrUndefined } from '../json-body'
-import type { Session } from '../auth/session'
 import type { ApiCall } from './api-call'
 
 /** The call the probe checks the token with: every valid token may read its own user. */
@@ -54,6 +53,8 @@ export type Upstream401 =
 interface Failed401 {
   /** The row of the endpoint table the forwarded call matched. */
   endpoint: Endpoint
+  /** The API base the call went to: the probe asks the same service. */
+  baseUrl: URL
   body: string
   headers: HeaderSource
   /** The headers the forwarded call went out with (the token among them). */
@@ -75,17 +76,26 @@ function uncoveredScopes(headers: HeaderSource, sessionScope: string): string[] 
 }
 
 /**
- * The proxy's answer to an upstream 401 of a call made with the session's token: a scope
+ * The token a call was made with: a session's, or a personal token saved in the browser
+ * (src/proxy/byo/effective-app.ts). `end` ends the connection it makes.
+ */
+export interface HeldToken {
+  scope: string
+  end(): Promise<unknown>
+}
+
+/**
+ * The proxy's answer to an upstream 401 of a call made with the connection's token: a scope
  * failure keeps the session and says so in SCOPE_FAILURE_HEADER (status and body pass on as the
  * service wrote them); a dead token ends the session and says so in SESSION_HEADER.
  */
 export async function settleUpstream401(
   call: ApiCall,
   ctx: ProxyContext,
-  session: Session,
+  held: HeldToken,
   failed: Failed401,
 ): Promise<void> {
-  const verdict = await classifyUpstream401(call, ctx, session.scope, failed)
+  const verdict = await classifyUpstream401(call, ctx, held.scope, failed)
   const isScope = verdict.kind === 'scope'
   noteStep(call.trace, {
     kind: 'api',
@@ -99,7 +109,7 @@ export async function settleUpstream401(
     call.headers[SCOPE_FAILURE_HEADER] = verdict.missing.join(',')
     return
   }
-  await ctx.cookies.endSession(call, session)
+  await held.end()
   ctx.events.sessionEnded('token_refused')
   call.headers[SESSION_HEADER] = 'ended'
 }
@@ -124,18 +134,19 @@ export async function classifyUpstream401(
   if (failed.endpoint === PROBE) {
     return { kind: 'token-dead', reason: 'GET /user itself was refused.' }
   }
-  return probeToken(call, ctx, failed.requestHeaders)
+  return probeToken(call, ctx, failed.baseUrl, failed.requestHeaders)
 }
 
 /** One `GET /user` with the same token, noted in the flow inspector. */
 async function probeToken(
   call: Pick<ApiCall, 'trace'>,
   ctx: ProxyContext,
+  baseUrl: URL,
   headers: Record<string, string>,
 ): Promise<Upstream401> {
   const { config } = ctx
   // Relative to the base, as the allow-list builds every forwarded call (allow-list.ts).
-  const url = buildUpstreamUrl(config.baseUrl, endpointPath(PROBE, {}).slice(1), '')
+  const url = buildUpstreamUrl(baseUrl, endpointPath(PROBE, {}).slice(1), '')
   const request = {
     method: 'GET' as const,
     url: url.href,

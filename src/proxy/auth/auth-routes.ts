@@ -22,6 +22,8 @@ import { cookieCallOf } from './session-cookie'
 import { primeProfile } from './prime-profile'
 import { throttleLogin } from './client-code-throttle'
 import { callTokenEndpoint } from './token-endpoint'
+import { effectiveApp, isSameApp, type EffectiveApp } from '../byo/effective-app'
+import { StoreUnavailableError } from '../store/state-store'
 import {
   addTraceSecrets,
   addTraceStep,
@@ -39,6 +41,13 @@ import {
   isStateEqual,
   type TokenAnswer,
 } from './oauth'
+
+/** The service does not know the browser's own app, or not with that secret (RFC 6749 §5.2). */
+const isClientRefused = (answer: Exclude<TokenAnswer, { kind: 'token' }>) =>
+  answer.kind === 'oauth-error' && answer.error.error === 'invalid_client'
+
+const APP_SECRET_REFUSED =
+  'The service refused your own app (invalid_client): its client id or secret is not the one the service has. Check them in "Your own app", save them again, and start again.'
 
 /** The exchange's answer when the token endpoint gave no token (processTokenResponse). */
 function exchangeRefusal(c: Context, answer: Exclude<TokenAnswer, { kind: 'token' }>): Response {
@@ -78,20 +87,24 @@ function exchangeRefusal(c: Context, answer: Exclude<TokenAnswer, { kind: 'token
 export function createAuthRoutes(ctx: ProxyContext) {
   const { config, cookies } = ctx
   const auth = new Hono()
-  const authorizeEndpoint = new URL('/oauth2/authorize', config.authUrl)
+  const operatorAuthorize = new URL('/oauth2/authorize', config.authUrl)
+  const authorizeEndpointOf = (app: EffectiveApp) =>
+    app.binding === null ? operatorAuthorize : new URL('/oauth2/authorize', app.authUrl)
 
   // The body limit is proxy.ts's, before every route (client-code ones included).
-  auth.get('/config', (c) => {
+  auth.get('/config', async (c) => {
     // The connect page reads this first: the probe's answer is then ready when Connect is pressed.
     void ctx.serviceProbe?.()
+    const app = await effectiveApp(ctx, c)
     return c.json({
-      service: config.service,
-      clientId: config.clientId,
+      service: app.service,
+      clientId: app.clientId,
       redirectUri: config.redirectUri,
-      authorizeEndpoint: authorizeEndpoint.href,
-      baseUrl: config.baseUrl.href.replace(/\/$/, ''),
-      clientCodeClientId: config.codeClient?.clientId ?? null,
+      authorizeEndpoint: authorizeEndpointOf(app).href,
+      baseUrl: app.baseUrl.href.replace(/\/$/, ''),
+      clientCodeClientId: app.codeClient?.clientId ?? null,
       pkce: config.pkce,
+      app: app.binding === null ? 'operator' : 'yours',
     } satisfies PlaygroundConfig)
   })
 
@@ -105,6 +118,8 @@ export function createAuthRoutes(ctx: ProxyContext) {
     const requested = requestedScope(body.data.scopes)
     if (!requested.ok) return proxyError(c, 400, 'bad_request', requested.message)
     const scope = requested.data
+    const app = await effectiveApp(ctx, c)
+    const authorizeEndpoint = authorizeEndpointOf(app)
     const state = createState(ctx.randomBytes)
     const codeVerifier = config.pkce === 'S256' ? createCodeVerifier(ctx.randomBytes) : null
     // docs/security.md#b6: the protocol's one guard; anything it refuses lands on the home page.
@@ -115,10 +130,11 @@ export function createAuthRoutes(ctx: ProxyContext) {
       returnTo,
       createdAt: ctx.clock(),
       codeVerifier,
+      ...(app.binding === null ? {} : { app: app.binding }),
     })
     // redirect_uri comes from configuration, never from Host or X-Forwarded-* (RFC 9700 §4.13).
     const request: AuthorizeRequest = {
-      clientId: config.clientId,
+      clientId: app.clientId,
       redirectUri: config.redirectUri,
       scope,
       state,
@@ -131,7 +147,9 @@ export function createAuthRoutes(ctx: ProxyContext) {
       authorizeStep(
         authorizeEndpoint,
         params,
-        'The web app, registered with the redirect URI below.',
+        app.binding === null
+          ? 'The web app, registered with the redirect URI below.'
+          : 'Your own app, saved in this browser, registered with the redirect URI below.',
       ),
     )
     return c.json({
@@ -179,6 +197,16 @@ export function createAuthRoutes(ctx: ProxyContext) {
         `state "${shown}" does not match the login this browser started.`,
       )
     }
+    // The app the login started with, still this browser's (not saved again, nor forgotten).
+    const app = await effectiveApp(ctx, c)
+    if (!isSameApp(transaction.app, app.binding)) {
+      return proxyError(
+        c,
+        400,
+        'app_changed',
+        'Your own app was saved again or forgotten while this login was under way. Nothing was exchanged; start again.',
+      )
+    }
     if (transaction.codeVerifier !== null) addTraceSecrets(c, transaction.codeVerifier)
     addTraceStep(
       c,
@@ -193,9 +221,10 @@ export function createAuthRoutes(ctx: ProxyContext) {
     const call = await callTokenEndpoint(
       ctx,
       c,
+      app.authUrl,
       [
-        { name: 'client_id', value: config.clientId },
-        { name: 'client_secret', value: config.clientSecret, shown: credentialField() },
+        { name: 'client_id', value: app.clientId },
+        { name: 'client_secret', value: app.clientSecret, shown: credentialField() },
         { name: 'code', value: code, shown: codeField() },
         { name: 'grant_type', value: 'authorization_code' },
         // RFC 7636 §4.5: proves this browser's login asked for the code (docs/security.md#a8).
@@ -228,13 +257,19 @@ export function createAuthRoutes(ctx: ProxyContext) {
     )
     if (!call.ok) return call.failure
     const { answer } = call
-    if (answer.kind !== 'token') return exchangeRefusal(c, answer)
+    if (answer.kind !== 'token') {
+      return app.binding !== null && isClientRefused(answer)
+        ? proxyError(c, 400, 'app_secret_refused', APP_SECRET_REFUSED)
+        : exchangeRefusal(c, answer)
+    }
 
     const token = answer.token
     addTraceSecrets(c, token.access_token)
-    const session = await openSession(c, ctx, token, transaction.scope)
+    const session = await openSession(c, ctx, token, transaction.scope, app.binding)
     ctx.events.sessionOpened('authorization_code')
-    const user = await primeProfile(c, ctx, token.access_token)
+    // One connection at a time: a login replaces the browser's personal token (decision 0015).
+    await ctx.apps.dropToken(cookieCallOf(c), app.vault)
+    const user = await primeProfile(c, ctx, token.access_token, app.baseUrl)
     // What GET /auth/session would now answer, and the profile: the app need ask for neither.
     return c.json({
       scope: session.scope,
@@ -246,13 +281,30 @@ export function createAuthRoutes(ctx: ProxyContext) {
   })
 
   auth.get('/session', async (c) => {
-    const session = await cookies.readSession(cookieCallOf(c))
-    if (session === null) return c.json({ connected: false } satisfies SessionResponse)
+    const call = cookieCallOf(c)
+    const read = await cookies.readSession(call)
+    const connection = await ctx.apps.connection(call, read, c.get('flowTrace'))
+    const { session, source } = connection
+    if (session !== null) {
+      return c.json({
+        connected: true,
+        scope: session.scope,
+        requestedScope: session.requestedScope,
+        connectedAt: new Date(session.connectedAt).toISOString(),
+        source: 'oauth',
+      } satisfies SessionResponse)
+    }
+    const token = connection.app.vault?.token
+    if (source !== 'personal-token' || token === undefined || token === null) {
+      return c.json({ connected: false } satisfies SessionResponse)
+    }
+    const scope = (token.scopes ?? []).join(',')
     return c.json({
       connected: true,
-      scope: session.scope,
-      requestedScope: session.requestedScope,
-      connectedAt: new Date(session.connectedAt).toISOString(),
+      scope,
+      requestedScope: scope,
+      connectedAt: new Date(token.savedAt).toISOString(),
+      source: 'personal-token',
     } satisfies SessionResponse)
   })
 
@@ -269,6 +321,11 @@ export function createAuthRoutes(ctx: ProxyContext) {
     // docs/security.md#i1: a copy of the cookie taken before this is refused from now on.
     const outcome = await cookies.logout(cookieCallOf(c))
     if (outcome !== 'none') ctx.events.sessionEnded('logout')
+    // A personal token is a connection too: logging out forgets it (decision 0015). Not while
+    // the store is down: the logout itself must not need it (docs/security.md#s8).
+    await ctx.apps.dropToken(cookieCallOf(c), null).catch((error: unknown) => {
+      if (!(error instanceof StoreUnavailableError)) throw error
+    })
     // docs/security.md#i2: the browser empties this origin's web storage too. Not "cookies": that
     // one clears the whole registrable domain (every localhost port, every *.example.com app).
     c.header('Clear-Site-Data', '"storage"')

@@ -7,7 +7,6 @@
  */
 import { Hono, type Context } from 'hono'
 import {
-  CODE_INVALID_DESCRIPTION,
   SIGNED_PARAMS,
   clientCodeBaseString,
   generateClientCode,
@@ -19,41 +18,21 @@ import {
   type ClientCodePollResponse,
   type ClientCodeStartResponse,
 } from '../../protocol/playground-api'
+import { effectiveApp, isSameApp } from '../byo/effective-app'
 import { createAttemptRecords } from './client-code-attempts'
 import { throttleStart } from './client-code-throttle'
 import type { ProxyContext } from '../context'
 import { proxyError } from '../api/http-errors'
 import { readJsonBody, requestedScope } from '../json-body'
-import type { TokenAnswer } from './oauth'
+import { POLL_NOTES, classifyPoll } from './client-code-poll'
 import { CLIENT_CODE_TTL_SECONDS, openSession, type ClientCodeAttempt } from './session'
+import { cookieCallOf } from './session-cookie'
 import { callTokenEndpoint } from './token-endpoint'
 import { addTraceSecrets, addTraceStep, clientCodeField, tokenCallStep } from '../flow-trace'
 
 /** The official helper polls every 3 s, 20 times (docs/service.md#client-code-polling). */
 export const POLL_INTERVAL_MS = 3000
 export const MAX_POLL_ATTEMPTS = 20
-
-type PollOutcome = 'approved' | 'pending' | 'denied' | 'failed'
-
-/** What a poll's answer means; only a valid bearer token response is an approval. */
-function classifyPoll(answer: TokenAnswer): PollOutcome {
-  if (answer.kind === 'token') return 'approved'
-  if (answer.kind !== 'oauth-error' || answer.status !== 400) return 'failed'
-  if (answer.error.error === 'access_denied') return 'denied'
-  return answer.error.error === 'invalid_request' &&
-    answer.error.error_description === CODE_INVALID_DESCRIPTION
-    ? 'pending'
-    : 'failed'
-}
-
-const POLL_NOTES = {
-  approved:
-    'Approved: the service answered the token; the proxy sealed it into the session cookie.',
-  pending:
-    'Not approved yet: the service answers HTTP 400 "authorization code is invalid" until the user approves.',
-  denied: 'The user denied access: polling stops.',
-  failed: 'An answer polling cannot fix: the attempt ends.',
-} as const
 
 /** Shows the code's first and last four characters only: it is a bearer secret until redeemed. */
 export function maskCode(code: string): string {
@@ -73,14 +52,18 @@ export function createClientCodeRoutes(ctx: ProxyContext) {
   }
 
   routes.post('/start', async (c) => {
-    if (config.codeClient === null) {
+    const app = await effectiveApp(ctx, c)
+    const codeClient = app.codeClient
+    if (codeClient === null) {
       return proxyError(
         c,
         400,
         'bad_request',
-        config.service === 'yuque'
-          ? 'The client-code flow is off for this service: anyone can start one and send its consent page to a victim (RFC 8628 §5.4). To allow it, set CLIENT_CODE_FLOW=on with YUQUE_CODE_CLIENT_ID and YUQUE_CODE_CLIENT_SECRET.'
-          : 'The client-code flow is off (CLIENT_CODE_FLOW=off).',
+        app.binding !== null && config.clientCodeFlow === 'on'
+          ? 'Your own app has no client-code app saved, so the client-code flow is unavailable with it: add one (its client id and secret) in "Your own app", or use the authorization-code flow.'
+          : config.service === 'yuque'
+            ? 'The client-code flow is off for this service: anyone can start one and send its consent page to a victim (RFC 8628 §5.4). To allow it, set CLIENT_CODE_FLOW=on with YUQUE_CODE_CLIENT_ID and YUQUE_CODE_CLIENT_SECRET.'
+            : 'The client-code flow is off (CLIENT_CODE_FLOW=off).',
       )
     }
     const throttled = await throttleStart(ctx, c)
@@ -96,14 +79,14 @@ export function createClientCodeRoutes(ctx: ProxyContext) {
     })
     const startedAt = ctx.clock()
     const params: ClientCodeParams = {
-      client_id: config.codeClient.clientId,
+      client_id: codeClient.clientId,
       code,
       response_type: 'code',
       scope,
       timestamp: String(startedAt),
     }
-    const sign = await signClientCode(params, config.codeClient.clientSecret)
-    const authorizeUrl = new URL('/oauth2/authorize', config.authUrl)
+    const sign = await signClientCode(params, codeClient.clientSecret)
+    const authorizeUrl = new URL('/oauth2/authorize', app.authUrl)
     for (const name of SIGNED_PARAMS) authorizeUrl.searchParams.set(name, params[name])
     authorizeUrl.searchParams.set('sign', sign)
     const attempt = {
@@ -112,6 +95,7 @@ export function createClientCodeRoutes(ctx: ProxyContext) {
       authorizeUrl: authorizeUrl.href,
       startedAt,
       id: Buffer.from(ctx.randomBytes(16)).toString('base64url'),
+      ...(app.binding === null ? {} : { app: app.binding }),
     }
     await records.open(attempt.id, expiresAt(attempt), MAX_POLL_ATTEMPTS)
     await cookies.writeClientCode(c, attempt)
@@ -119,7 +103,7 @@ export function createClientCodeRoutes(ctx: ProxyContext) {
     addTraceSecrets(c, code)
     const shown = { ...params, code: maskCode(code) }
     const baseString = clientCodeBaseString(params).replace(code, maskCode(code))
-    const algorithm = `base64(HMAC-SHA1(the client credential of ${config.codeClient.clientId}, string))`
+    const algorithm = `base64(HMAC-SHA1(the client credential of ${codeClient.clientId}, string))`
     addTraceStep(c, {
       kind: 'sign',
       title: 'Client-code authorize request signed',
@@ -131,7 +115,7 @@ export function createClientCodeRoutes(ctx: ProxyContext) {
       ],
       request: {
         method: 'GET',
-        url: new URL('/oauth2/authorize', config.authUrl).href,
+        url: new URL('/oauth2/authorize', app.authUrl).href,
         paramsIn: 'query',
         params: [
           ...SIGNED_PARAMS.map((name) =>
@@ -273,12 +257,24 @@ export function createClientCodeRoutes(ctx: ProxyContext) {
     )
 
     addTraceSecrets(c, attempt.code)
+    // The app the attempt signed for, still this browser's (not saved again, nor forgotten).
+    const app = await effectiveApp(ctx, c)
+    if (!isSameApp(attempt.app, app.binding)) {
+      await endAttempt(c, attempt)
+      return proxyError(
+        c,
+        400,
+        'app_changed',
+        'Your own app was saved again or forgotten while this client-code login was under way; it ended. Start again.',
+      )
+    }
     // One token request per poll; the spec sends no client credential in this call.
     const call = await callTokenEndpoint(
       ctx,
       c,
+      app.authUrl,
       [
-        { name: 'client_id', value: config.codeClient?.clientId ?? '' },
+        { name: 'client_id', value: app.codeClient?.clientId ?? '' },
         { name: 'code', value: attempt.code, shown: clientCodeField() },
         { name: 'grant_type', value: 'client_code' },
       ],
@@ -311,8 +307,9 @@ export function createClientCodeRoutes(ctx: ProxyContext) {
     if (tokenAnswer.kind === 'token') {
       await endAttempt(c, attempt)
       addTraceSecrets(c, tokenAnswer.token.access_token)
-      const session = await openSession(c, ctx, tokenAnswer.token, attempt.scope)
+      const session = await openSession(c, ctx, tokenAnswer.token, attempt.scope, app.binding)
       ctx.events.sessionOpened('client_code')
+      await ctx.apps.dropToken(cookieCallOf(c), app.vault)
       return answer({
         status: 'connected',
         attempt: attemptNumber,

@@ -24,11 +24,13 @@ export async function primeProfile(
   c: Context,
   ctx: ProxyContext,
   accessToken: string,
+  /** The session's API base (byo/effective-app.ts). */
+  baseUrl: URL,
 ): Promise<ExchangeResponse['user']> {
   const { config } = ctx
   const match = matchForwardedCall('GET', '/user', new URLSearchParams())
   if (!match.ok) throw new Error('GET /user left the endpoint table')
-  const url = buildUpstreamUrl(config.baseUrl, match.path, match.search)
+  const url = buildUpstreamUrl(baseUrl, match.path, match.search)
   // The same headers as any forwarded call, and no others (docs/security.md#f3).
   const headers = serviceHeaders(config, accessToken, requestIdOf(c.req.raw.headers))
   const request: TraceRequest = {

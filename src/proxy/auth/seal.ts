@@ -6,7 +6,11 @@
 import { hkdfSync } from 'node:crypto'
 import { EncryptJWT, jwtDecrypt } from 'jose'
 
-export type SealPurpose = 'session' | 'transaction' | 'client-code'
+/**
+ * `app` names a browser's vault in its cookie, `vault` seals the vault's content in the store
+ * (src/proxy/byo/vault.ts, docs/decisions/0015-your-own-app.md).
+ */
+export type SealPurpose = 'session' | 'transaction' | 'client-code' | 'app' | 'vault'
 
 export interface Sealer {
   seal(purpose: SealPurpose, payload: Record<string, unknown>, ttlSeconds: number): Promise<string>
@@ -16,7 +20,7 @@ export interface Sealer {
 
 export function createSealer(secret: string, clock: () => number): Sealer {
   const keys = new Map<SealPurpose, Uint8Array>(
-    (['session', 'transaction', 'client-code'] as const).map((purpose) => [
+    (['session', 'transaction', 'client-code', 'app', 'vault'] as const).map((purpose) => [
       purpose,
       new Uint8Array(hkdfSync('sha256', secret, 'yuque-oauth-playground', `cookie:${purpose}`, 32)),
     ]),

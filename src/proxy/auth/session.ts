@@ -12,6 +12,7 @@ import type { TokenResponse } from '../../protocol/schemas'
 import { grantedScope } from '../../protocol/scopes'
 import type { Config } from '../config'
 import type { ProxyContext } from '../context'
+import { AppBindingSchema, type AppBinding } from './app-binding'
 import { createEndedSessions } from './ended-sessions'
 import type { Sealer } from './seal'
 import { createTransactionCookies, type TransactionCookies } from './transactions'
@@ -38,6 +39,7 @@ const SessionSchema = z.object({
   requestedScope: z.string(),
   connectedAt: z.number(),
   lastActiveAt: z.number(),
+  app: AppBindingSchema.optional(),
 })
 export type Session = z.infer<typeof SessionSchema>
 
@@ -51,6 +53,8 @@ const ClientCodeAttemptSchema = z.object({
   startedAt: z.number(),
   /** Names the attempt's record in the StateStore (client-code-attempts.ts), its only count. */
   id: z.string().min(16),
+  /** The browser's own app the attempt signed for (app-binding.ts); absent: the operator's. */
+  app: AppBindingSchema.optional(),
 })
 export type ClientCodeAttempt = z.infer<typeof ClientCodeAttemptSchema>
 
@@ -286,6 +290,7 @@ export async function openSession(
   ctx: Pick<ProxyContext, 'cookies' | 'clock' | 'randomBytes'>,
   token: TokenResponse,
   requestedScope: string,
+  app: AppBinding | null = null,
 ): Promise<Session> {
   const now = ctx.clock()
   // A replaced session ("Connect again", an incremental grant) ends here, not whenever its
@@ -299,6 +304,7 @@ export async function openSession(
     requestedScope,
     connectedAt: now,
     lastActiveAt: now,
+    ...(app === null ? {} : { app }),
   }
   await ctx.cookies.writeSession(call, session)
   return session

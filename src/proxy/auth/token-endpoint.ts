@@ -53,11 +53,13 @@ function tokenRequestHeaders(
 export async function callTokenEndpoint(
   ctx: ProxyContext,
   c: Context,
+  /** The app's OAuth host (byo/effective-app.ts): the operator's, or the browser's own. */
+  authUrl: URL,
   params: readonly TokenParam[],
   next: string,
 ): Promise<TokenCall> {
   const { config } = ctx
-  const url = new URL('/oauth2/token', config.authUrl)
+  const url = new URL('/oauth2/token', authUrl)
   const headers = tokenRequestHeaders(config, requestIdOf(c.req.raw.headers))
   const request: TraceRequest = {
     method: 'POST',
@@ -82,7 +84,7 @@ export async function callTokenEndpoint(
   } catch (error) {
     const failure = upstreamFailure(c, error, {
       name: "The service's token endpoint",
-      origin: config.authUrl.origin,
+      origin: authUrl.origin,
       timeoutMs: config.upstreamTimeoutMs,
       next,
     })

@@ -16,6 +16,7 @@ import { deleteCookie, setCookie } from 'hono/cookie'
 import { parse as parseCookies } from 'hono/utils/cookie'
 import { z } from 'zod'
 import type { Config } from '../config'
+import { AppBindingSchema } from './app-binding'
 import { stateId } from './oauth'
 import type { Sealer } from './seal'
 
@@ -37,6 +38,8 @@ const TransactionSchema = z.object({
   createdAt: z.number(),
   /** The PKCE verifier (docs/security.md#a8); null when PKCE is off. */
   codeVerifier: z.string().nullable(),
+  /** The browser's own app the login started with (session.ts); absent: the operator's. */
+  app: AppBindingSchema.optional(),
 })
 export type Transaction = z.infer<typeof TransactionSchema>
 
