@@ -32,6 +32,12 @@ export const E2E_SERVICE_DOWN_APP_ORIGIN = `http://localhost:${E2E_SERVICE_DOWN_
 export const E2E_DEAD_SERVICE_ORIGIN = `http://127.0.0.1:${portFromEnv('E2E_DEAD_SERVICE_PORT', 9)}`
 export const E2E_EMULATOR_PORT = portFromEnv('E2E_EMULATOR_PORT', 4110)
 export const E2E_EMULATOR_ORIGIN = `http://127.0.0.1:${E2E_EMULATOR_PORT}`
+/**
+ * A server of its own for e2e/your-app.spec.ts, which reads its whole log, with its own embedded
+ * emulator. E2E_BYO_APP_PORT and E2E_BYO_EMULATOR_PORT move them.
+ */
+export const E2E_BYO_APP_PORT = portFromEnv('E2E_BYO_APP_PORT', E2E_APP_PORT + 3)
+export const E2E_BYO_EMULATOR_PORT = portFromEnv('E2E_BYO_EMULATOR_PORT', E2E_EMULATOR_PORT + 1)
 export const E2E_SESSION_SECRET = 'e2e-session-secret-0123456789abcdef'
 /** The proxy's UPSTREAM_TIMEOUT_MS in the e2e stack. */
 export const E2E_UPSTREAM_TIMEOUT_MS = 4000
