@@ -30,7 +30,8 @@ export const yourAppMessages = {
     host: 'Another host of this server',
   },
   kindHints: {
-    emulator: 'The playground’s local copy of the service: it knows any app id you save.',
+    emulator:
+      'The playground’s local copy of the service: it knows its demo app (playground-web) and the apps registered through its test-control API (POST /__emulator/apps, see the emulator’s manual).',
     yuque: 'https://www.yuque.com',
     space: 'https://<space>.yuque.com, your organisation’s own address',
     host: 'A service the operator of this playground listed',

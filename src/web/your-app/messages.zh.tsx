@@ -29,7 +29,8 @@ export const yourAppMessagesZh: typeof yourAppMessages = {
     host: '此服务器提供的其他主机',
   },
   kindHints: {
-    emulator: '演练场在本地的服务副本：你保存的任何应用 ID 它都认。',
+    emulator:
+      '演练场在本地的服务副本：它认得自带的演示应用（playground-web），以及通过测试控制接口登记的应用（POST /__emulator/apps，见模拟器手册）。',
     yuque: 'https://www.yuque.com',
     space: 'https://<空间>.yuque.com，你所在组织自己的地址',
     host: '此演练场的运营者列出的服务',
