@@ -21,6 +21,9 @@ import { SEED_PASSWORD, seedApps, seedGroups, seedUsers } from '../../src/emulat
  */
 const SEED_TEXT: readonly string[] = [
   ...seedApps().map((app) => app.name),
+  // And their client ids, which a developer types as they are (the Your app page names the demo
+  // app the emulator knows).
+  ...seedApps().map((app) => app.clientId),
   // The demo users' password, which the connect page and the sign-in page tell.
   SEED_PASSWORD,
   ...seedUsers.flatMap((user) => [

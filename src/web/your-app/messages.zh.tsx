@@ -51,7 +51,7 @@ export const yourAppMessagesZh: typeof yourAppMessages = {
     '在应用中登记这个地址，一字不差。在语雀：账户设置 → 开发者 → OAuth 应用（企业空间在空间的开发者设置中）。在那里创建应用或打开已有应用，把这个地址填为回调地址。',
   clientIdLabel: '客户端 ID（client_id）',
   clientIdHint: '应用的 ID，即语雀开发者设置中显示的那个。',
-  clientSecretLabel: '客户端密钥（Client Secret）',
+  clientSecretLabel: '客户端密钥',
   clientSecretHint: '只需粘贴一次：它会发送到服务器，之后不再显示。',
   show: '显示',
   showSecret: (p) => `显示${p.field}`,
@@ -62,7 +62,7 @@ export const yourAppMessagesZh: typeof yourAppMessages = {
   codeClientHint:
     '用于客户端授权码流程的应用，供“连接”页的“无服务器应用”按钮使用。不需要时两栏都留空。',
   codeClientIdLabel: '它的客户端 ID（client_id）',
-  codeClientSecretLabel: '它的客户端密钥（Client Secret）',
+  codeClientSecretLabel: '它的客户端密钥',
   save: '保存',
   saving: '正在保存…',
   savingStatus: '正在把应用发送到服务器…',
