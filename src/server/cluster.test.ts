@@ -292,6 +292,63 @@ describe('two replicas behind nginx with one Redis', () => {
     }
   }, 120_000)
 
+  it('keeps two browsers with two apps of their own apart across the replicas', async () => {
+    const apps = ['north', 'south'].map((name) => ({
+      clientId: `cluster-${name}-app`,
+      clientSecret: `cluster-${name}-secret-${Math.random().toString(36).slice(2)}`,
+    }))
+    for (const app of apps) {
+      const registered = await fetch(`${cluster.emulatorUrl}/__emulator/apps`, {
+        method: 'POST',
+        headers: CONTROL_HEADERS,
+        body: JSON.stringify({ ...app, redirectUris: [`${cluster.appOrigin}/callback`] }),
+      })
+      expect(registered.status, await registered.text()).toBe(201)
+    }
+    const browsers = [clusterBrowser(), clusterBrowser()]
+    // Each saves its app on one replica, starts its login on that one, finishes it on the other.
+    for (const [index, browser] of browsers.entries()) {
+      const [saveOn, exchangeOn] = index === 0 ? [replicaA(), replicaB()] : [replicaB(), replicaA()]
+      const saved = await browser.via(saveOn).call('PUT', '/auth/app', {
+        // The replicas' configured service (the cluster's emulator) is offered as a host.
+        body: {
+          service: { kind: 'host', host: new URL(cluster.emulatorUrl).origin },
+          ...apps[index],
+        },
+      })
+      expect(saved.status, await saved.text()).toBe(200)
+      const start = await browser.call('POST', '/auth/start', { body: { scopes: [] } })
+      const { authorizeUrl, state } = StartLoginResponseSchema.parse(await start.json())
+      expect(new URL(authorizeUrl).searchParams.get('client_id')).toBe(apps[index]!.clientId)
+      const approval = await authorizeThroughPages(emulatorPages(), authorizeUrl, {
+        login: 'alice',
+      })
+      const code = new URL(approval.location ?? '').searchParams.get('code')
+      const exchange = await browser
+        .via(exchangeOn)
+        .call('POST', '/auth/exchange', { body: { code, state } })
+      expect(exchange.status, await exchange.text()).toBe(200)
+    }
+    // Through the balancer and each replica, each browser sees its own app and nothing else.
+    for (const [index, browser] of browsers.entries()) {
+      for (const via of [cluster.url, replicaA(), replicaB()]) {
+        const answer = await (await browser.via(via).call('GET', '/auth/app')).text()
+        expect(answer).toContain(apps[index]!.clientId)
+        expect(answer).not.toContain(apps[1 - index]!.clientId)
+        for (const app of apps) expect(answer).not.toContain(app.clientSecret)
+        expect((await userStatus(browser, via)).status).toBe(200)
+      }
+    }
+    // The service issued one token to each app: each exchange used its browser's own secret.
+    const log = await fetch(`${cluster.emulatorUrl}/__emulator/log`, { headers: CONTROL_HEADERS })
+    const tokenCalls = z
+      .object({ entries: z.array(z.object({ path: z.string(), clientId: z.string().nullish() })) })
+      .parse(await log.json())
+      .entries.filter((entry) => entry.path === '/oauth2/token')
+      .map((entry) => entry.clientId)
+    for (const app of apps) expect(tokenCalls).toContain(app.clientId)
+  }, 60_000)
+
   it(`answers ${REQUESTS} API calls at concurrency ${CONCURRENCY} through nginx while a replica restarts: no error, every X-RateLimit-Remaining value seen once`, async () => {
     const browser = clusterBrowser()
     // A user no other case calls the API as: the service's count starts at the limit, less the

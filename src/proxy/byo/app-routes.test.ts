@@ -301,11 +301,7 @@ describe('PUT /auth/app/token', () => {
 
   it.each([
     ['no token', { service: { kind: 'emulator' } }, { token: 'required' }],
-    [
-      'a token with a space',
-      { service: { kind: 'emulator' }, token: 'a b' },
-      { token: 'invalid' },
-    ],
+    ['a token with a space', { service: { kind: 'emulator' }, token: 'a b' }, { token: 'invalid' }],
     [
       'a token with a line break',
       { service: { kind: 'yuque' }, token: 'a\r\nX: y' },

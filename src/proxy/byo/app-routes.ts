@@ -23,7 +23,7 @@ import { parseJsonOrUndefined } from '../json-body'
 import { checkAppBody, checkTokenBody, type Fields } from './app-body'
 import { vaultSecrets } from './effective-app'
 import { checkPersonalToken } from './personal-token'
-import { offeredServices, type ServiceOptions } from './service-choice'
+import { offeredServices, serviceOptionsOf } from './service-choice'
 import { VAULT_TTL_SECONDS, sameService, type Vault, type VaultContent } from './vault'
 
 /** `…` and the last four characters; only `…` for a value too short to give four away. */
@@ -62,11 +62,7 @@ export function createAppRoutes(ctx: ProxyContext) {
   const { config, cookies } = ctx
   const { vaults } = ctx.apps
   const routes = new Hono()
-  const options: ServiceOptions = {
-    service: config.service,
-    emulatorOrigin: config.service === 'emulator' ? config.authUrl.origin : null,
-    byoHosts: config.byoHosts,
-  }
+  const options = serviceOptionsOf(config)
   const services = offeredServices(options)
   const hintName = connectedHintCookieName(config.isSecure)
   const hint = { path: '/', sameSite: 'Strict', secure: config.isSecure } as const

@@ -102,7 +102,18 @@ describe('a service the user names', () => {
     const { proxy, calls } = proxyWith(env())
     const browser = createBrowser(proxy)
     const before = connections
-    const choices = refusedChoices(port)
+    // Against a real service, the one the operator configured is offered as a host
+    // (serviceOptionsOf): choosing it is no user-typed URL. Every other spelling stays refused.
+    const offered: string | undefined = (env() as Record<string, string>).YUQUE_AUTH_URL
+    const choices = refusedChoices(port).filter(
+      (choice) =>
+        !(
+          typeof choice === 'object' &&
+          choice !== null &&
+          'host' in choice &&
+          choice.host === offered
+        ),
+    )
     for (const service of choices) {
       for (const [path, body] of [
         ['/auth/app/token', { service, token: 'a-token-that-would-be-sent' }],

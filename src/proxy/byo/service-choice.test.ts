@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   offeredServices,
   resolveService,
+  serviceOptionsOf,
   type ChoiceCode,
   type ServiceOptions,
 } from './service-choice'
@@ -207,5 +208,32 @@ describe('offeredServices', () => {
       { kind: 'yuque', origin: 'http://127.0.0.1:4010', emulated: true },
       { kind: 'space', origin: 'http://127.0.0.1:4010', emulated: true },
     ])
+  })
+})
+
+describe('serviceOptionsOf', () => {
+  const real = (authUrl: string, byoHosts: string[] = []) =>
+    serviceOptionsOf({ service: 'yuque', authUrl: new URL(authUrl), byoHosts })
+
+  it('offers the service the operator configured as a host, so an app registered there can be brought', () => {
+    const options = real('https://yuque.corp.example', ['https://other.example'])
+    expect(options.byoHosts).toEqual(['https://yuque.corp.example', 'https://other.example'])
+    const chosen = resolveService({ kind: 'host', host: 'https://yuque.corp.example' }, options)
+    expect(chosen.ok && chosen.service.baseUrl.href).toBe('https://yuque.corp.example/api/v2/')
+  })
+
+  it('does not repeat Yuque itself or a listed host, and adds nothing on the embedded emulator', () => {
+    expect(real('https://www.yuque.com').byoHosts).toEqual([])
+    expect(real('https://a.example', ['https://a.example']).byoHosts).toEqual(['https://a.example'])
+    const embedded = serviceOptionsOf({
+      service: 'emulator',
+      authUrl: new URL('http://127.0.0.1:4010'),
+      byoHosts: [],
+    })
+    expect(embedded).toEqual({
+      service: 'emulator',
+      emulatorOrigin: 'http://127.0.0.1:4010',
+      byoHosts: [],
+    })
   })
 })

@@ -18,6 +18,29 @@ import {
 
 export type { ServiceChoice }
 
+/**
+ * The choices as this server's configuration allows them. The service the operator configured
+ * (YUQUE_AUTH_URL) is offered as a host beside BYO_HOSTS: a user may bring an app registered
+ * there, and the operator already trusts that origin with its own app's secret. Yuque's own
+ * origin is not repeated: it is the `yuque` kind.
+ */
+export function serviceOptionsOf(config: {
+  service: 'emulator' | 'yuque'
+  authUrl: URL
+  byoHosts: readonly string[]
+}): ServiceOptions {
+  const operatorOrigin = config.authUrl.origin
+  const isExtraHost =
+    config.service === 'yuque' &&
+    operatorOrigin !== YUQUE_ORIGIN &&
+    !config.byoHosts.includes(operatorOrigin)
+  return {
+    service: config.service,
+    emulatorOrigin: config.service === 'emulator' ? operatorOrigin : null,
+    byoHosts: isExtraHost ? [operatorOrigin, ...config.byoHosts] : config.byoHosts,
+  }
+}
+
 /** What the choices are resolved against: the operator's configuration (config.ts). */
 export interface ServiceOptions {
   /** config.service: with `emulator`, Yuque and its spaces are the embedded emulator. */

@@ -18,8 +18,8 @@ import type { StateStore } from '../store/state-store'
 import {
   resolveService,
   type ResolvedService,
+  serviceOptionsOf,
   type ServiceChoice,
-  type ServiceOptions,
 } from './service-choice'
 
 export const VAULT_TTL_SECONDS = 24 * 60 * 60
@@ -96,11 +96,7 @@ export function createVaultStore(options: {
   randomBytes: RandomBytes
 }): VaultStore {
   const { config, sealer, store, clock } = options
-  const serviceOptions: ServiceOptions = {
-    service: config.service,
-    emulatorOrigin: config.service === 'emulator' ? config.authUrl.origin : null,
-    byoHosts: config.byoHosts,
-  }
+  const serviceOptions = serviceOptionsOf(config)
   const cookieName = config.isSecure ? '__Host-pg_app' : 'pg_app'
   const cookie = { path: '/', httpOnly: true, sameSite: 'Strict', secure: config.isSecure } as const
   const scan = sessionCookieScanner(cookieName)
