@@ -97,9 +97,11 @@ describe('PUT /auth/app', () => {
     const saved = await savedOf(response)
     expect(saved).toEqual({
       service: { kind: 'emulator', origin: 'http://127.0.0.1:4010' },
-      clientId: 'alice-own-app',
-      secretHint: '…C3d4',
-      codeClient: { clientId: 'alice-own-cli', secretHint: '…K1l2' },
+      app: {
+        clientId: 'alice-own-app',
+        secretHint: '…C3d4',
+        codeClient: { clientId: 'alice-own-cli', secretHint: '…K1l2' },
+      },
       personalToken: null,
       expiresAt: Date.parse('2026-11-28T10:00:00Z'),
     })
@@ -202,8 +204,7 @@ describe('PUT /auth/app', () => {
     const body: SaveAppRequest = { service: { kind: 'emulator' }, clientId: 'renamed-app' }
     const renamed = await browser.call('PUT', '/auth/app', { body })
     expect(await savedOf(renamed)).toMatchObject({
-      clientId: 'renamed-app',
-      secretHint: '…C3d4',
+      app: { clientId: 'renamed-app', secretHint: '…C3d4' },
     })
     const elsewhere = await browser.call('PUT', '/auth/app', {
       body: { service: { kind: 'space', space: 'acme' }, clientId: 'renamed-app' },
@@ -284,11 +285,17 @@ describe('PUT /auth/app/token', () => {
     // The page's connected hint, as a login sets it (decision 0006).
     expect(browser.jar.get('pg_connected')).toBe('1')
     const state = await stateOf(await browser.call('GET', '/auth/app'))
-    // Only a token is saved: no app, so its id and hint are empty.
-    expect(state.current).toMatchObject({
-      clientId: '',
-      secretHint: '',
-      personalToken: { hint: `…${access_token.slice(-4)}`, login: 'bob', name: 'Bob Martin' },
+    // Only a token is saved: the state says there is no app, not an app without an id.
+    expect(state.current).toEqual({
+      service: { kind: 'emulator', origin: 'http://127.0.0.1:4010' },
+      app: null,
+      personalToken: {
+        hint: `…${access_token.slice(-4)}`,
+        login: 'bob',
+        name: 'Bob Martin',
+        scopes: ['repo:read', 'doc:read'],
+      },
+      expiresAt: Date.parse('2026-11-28T10:00:00Z'),
     })
   })
 
@@ -301,11 +308,7 @@ describe('PUT /auth/app/token', () => {
 
   it.each([
     ['no token', { service: { kind: 'emulator' } }, { token: 'required' }],
-    [
-      'a token with a space',
-      { service: { kind: 'emulator' }, token: 'a b' },
-      { token: 'invalid' },
-    ],
+    ['a token with a space', { service: { kind: 'emulator' }, token: 'a b' }, { token: 'invalid' }],
     [
       'a token with a line break',
       { service: { kind: 'yuque' }, token: 'a\r\nX: y' },
@@ -344,7 +347,10 @@ describe('DELETE /auth/app/token', () => {
     })
     expect((await browser.call('DELETE', '/auth/app/token', JSON_TYPE)).status).toBe(204)
     const state = await stateOf(await browser.call('GET', '/auth/app'))
-    expect(state.current).toMatchObject({ clientId: 'alice-own-app', personalToken: null })
+    expect(state.current).toMatchObject({
+      app: { clientId: 'alice-own-app', secretHint: '…C3d4', codeClient: null },
+      personalToken: null,
+    })
   })
 })
 
