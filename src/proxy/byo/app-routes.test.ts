@@ -4,6 +4,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest'
 import {
+  FIELD_MAX_LENGTH,
   SavedAppSchema,
   TokenOwnerSchema,
   YourAppResponseSchema,
@@ -195,6 +196,34 @@ describe('PUT /auth/app', () => {
     expect(await fieldsOf(response)).toEqual(fields)
     // Nothing saved: no vault cookie.
     expect(response.headers.get('Set-Cookie') ?? '').not.toContain('pg_app=e')
+  })
+
+  it('takes each value up to the protocol’s FIELD_MAX_LENGTH, the page’s own limit, and not one character more', async () => {
+    const max = FIELD_MAX_LENGTH
+    const browser = createBrowser(setup.proxy)
+    const app = (extra: number) => ({
+      service: { kind: 'yuque' },
+      clientId: 'a'.repeat(max.clientId + extra),
+      clientSecret: 's'.repeat(max.clientSecret + extra),
+      codeClient: {
+        clientId: 'c'.repeat(max.clientId + extra),
+        clientSecret: 'k'.repeat(max.clientSecret + extra),
+      },
+    })
+    expect((await browser.call('PUT', '/auth/app', { body: app(0) })).status).toBe(200)
+    expect(await fieldsOf(await browser.call('PUT', '/auth/app', { body: app(1) }))).toEqual({
+      clientId: 'too_long',
+      clientSecret: 'too_long',
+      'codeClient.clientId': 'too_long',
+      'codeClient.clientSecret': 'too_long',
+    })
+    const token = (length: number) =>
+      browser.call('PUT', '/auth/app/token', {
+        body: { service: { kind: 'emulator' }, token: 't'.repeat(length) },
+      })
+    // The longest is asked about at the service (which knows no such token); one more is not.
+    expect(await fieldsOf(await token(max.token))).toEqual({ token: 'refused' })
+    expect(await fieldsOf(await token(max.token + 1))).toEqual({ token: 'too_long' })
   })
 
   it('keeps the saved secret when only the id changes for the same service, and not for another', async () => {

@@ -100,6 +100,9 @@ describe('the Your app page', () => {
     const clientId = inputs(html).find((tag) => tag.includes('clientId')) ?? ''
     expect(clientId).toMatch(/aria-describedby="[^"]*clientId-hint"/)
     expect(clientId).toContain('aria-invalid="false"')
+    // No field cuts a paste at a length: an overlong one is refused whole, as too_long, against
+    // the protocol's FIELD_MAX_LENGTH (app-form-state.test.ts), the server's limits too.
+    for (const tag of inputs(html)) expect(tag).not.toMatch(/maxlength/i)
   })
 
   it('once saved, shows the secret as its last four characters only, with Replace and Forget', () => {
