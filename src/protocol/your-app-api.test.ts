@@ -58,9 +58,7 @@ describe('the field codes', () => {
 describe('the schemas', () => {
   const saved = {
     service: { kind: 'space', space: 'mycorp', origin: 'https://mycorp.yuque.com' },
-    clientId: 'my-app',
-    secretHint: '…a1b2',
-    codeClient: null,
+    app: { clientId: 'my-app', secretHint: '…a1b2', codeClient: null },
     personalToken: { hint: '…wxyz', login: 'alice', name: 'Alice', scopes: null },
     expiresAt: 1_790_000_000_000,
   }
@@ -80,6 +78,19 @@ describe('the schemas', () => {
     const parsed = YourAppResponseSchema.safeParse(answer)
     expect(parsed.success).toBe(true)
     expect(YourAppResponseSchema.safeParse({ ...answer, current: null }).success).toBe(true)
+    // A personal token saved alone: no app, said as such.
+    expect(
+      YourAppResponseSchema.safeParse({ ...answer, current: { ...saved, app: null } }).success,
+    ).toBe(true)
+    // The flat shape of before, an app's id and hint beside the service, is not the contract:
+    // an empty id would pass for a saved app.
+    const { app: _app, ...withoutApp } = saved
+    expect(
+      YourAppResponseSchema.safeParse({
+        ...answer,
+        current: { ...withoutApp, clientId: '', secretHint: '', codeClient: null },
+      }).success,
+    ).toBe(false)
     // A host without its origin, or a kind nobody knows, is not the contract.
     expect(
       YourAppResponseSchema.safeParse({ ...answer, services: [{ kind: 'host' }] }).success,

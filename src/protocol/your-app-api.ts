@@ -99,7 +99,20 @@ export type OfferedService = z.infer<typeof OfferedServiceSchema>
 
 const secretHint = z.string()
 
-/** The saved app of this browser, as `GET /auth/app` and `PUT /auth/app` answer it. */
+/** The browser's own OAuth app: its ids, and of each secret its last four characters. */
+const OwnAppSchema = z.object({
+  clientId: z.string(),
+  /** The secret's last four characters, such as `…a1b2`: the secret itself never comes back. */
+  secretHint,
+  codeClient: z.nullable(z.object({ clientId: z.string(), secretHint })),
+})
+export type OwnApp = z.infer<typeof OwnAppSchema>
+
+/**
+ * What this browser saved, as `GET /auth/app` and `PUT /auth/app` answer it: one service, and
+ * for it an app (`app`), a personal token (`personalToken`), or both. A browser that saved only
+ * a token has `app: null`, so nothing reads as an app that is not there.
+ */
 export const SavedAppSchema = z.object({
   service: z.object({
     kind: z.enum(SERVICE_KINDS),
@@ -107,10 +120,7 @@ export const SavedAppSchema = z.object({
     host: z.optional(z.string()),
     origin: z.string(),
   }),
-  clientId: z.string(),
-  /** The secret's last four characters, such as `…a1b2`: the secret itself never comes back. */
-  secretHint,
-  codeClient: z.nullable(z.object({ clientId: z.string(), secretHint })),
+  app: z.nullable(OwnAppSchema),
   personalToken: z.nullable(
     z.object({
       hint: z.string(),

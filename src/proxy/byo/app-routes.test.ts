@@ -4,6 +4,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest'
 import {
+  FIELD_MAX_LENGTH,
   SavedAppSchema,
   TokenOwnerSchema,
   YourAppResponseSchema,
@@ -97,9 +98,11 @@ describe('PUT /auth/app', () => {
     const saved = await savedOf(response)
     expect(saved).toEqual({
       service: { kind: 'emulator', origin: 'http://127.0.0.1:4010' },
-      clientId: 'alice-own-app',
-      secretHint: '…C3d4',
-      codeClient: { clientId: 'alice-own-cli', secretHint: '…K1l2' },
+      app: {
+        clientId: 'alice-own-app',
+        secretHint: '…C3d4',
+        codeClient: { clientId: 'alice-own-cli', secretHint: '…K1l2' },
+      },
       personalToken: null,
       expiresAt: Date.parse('2026-11-28T10:00:00Z'),
     })
@@ -195,6 +198,34 @@ describe('PUT /auth/app', () => {
     expect(response.headers.get('Set-Cookie') ?? '').not.toContain('pg_app=e')
   })
 
+  it('takes each value up to the protocol’s FIELD_MAX_LENGTH, the page’s own limit, and not one character more', async () => {
+    const max = FIELD_MAX_LENGTH
+    const browser = createBrowser(setup.proxy)
+    const app = (extra: number) => ({
+      service: { kind: 'yuque' },
+      clientId: 'a'.repeat(max.clientId + extra),
+      clientSecret: 's'.repeat(max.clientSecret + extra),
+      codeClient: {
+        clientId: 'c'.repeat(max.clientId + extra),
+        clientSecret: 'k'.repeat(max.clientSecret + extra),
+      },
+    })
+    expect((await browser.call('PUT', '/auth/app', { body: app(0) })).status).toBe(200)
+    expect(await fieldsOf(await browser.call('PUT', '/auth/app', { body: app(1) }))).toEqual({
+      clientId: 'too_long',
+      clientSecret: 'too_long',
+      'codeClient.clientId': 'too_long',
+      'codeClient.clientSecret': 'too_long',
+    })
+    const token = (length: number) =>
+      browser.call('PUT', '/auth/app/token', {
+        body: { service: { kind: 'emulator' }, token: 't'.repeat(length) },
+      })
+    // The longest is asked about at the service (which knows no such token); one more is not.
+    expect(await fieldsOf(await token(max.token))).toEqual({ token: 'refused' })
+    expect(await fieldsOf(await token(max.token + 1))).toEqual({ token: 'too_long' })
+  })
+
   it('keeps the saved secret when only the id changes for the same service, and not for another', async () => {
     const browser = createBrowser(setup.proxy)
     await saveOwnApp(browser, OWN_APPS.alice)
@@ -202,8 +233,7 @@ describe('PUT /auth/app', () => {
     const body: SaveAppRequest = { service: { kind: 'emulator' }, clientId: 'renamed-app' }
     const renamed = await browser.call('PUT', '/auth/app', { body })
     expect(await savedOf(renamed)).toMatchObject({
-      clientId: 'renamed-app',
-      secretHint: '…C3d4',
+      app: { clientId: 'renamed-app', secretHint: '…C3d4' },
     })
     const elsewhere = await browser.call('PUT', '/auth/app', {
       body: { service: { kind: 'space', space: 'acme' }, clientId: 'renamed-app' },
@@ -284,11 +314,17 @@ describe('PUT /auth/app/token', () => {
     // The page's connected hint, as a login sets it (decision 0006).
     expect(browser.jar.get('pg_connected')).toBe('1')
     const state = await stateOf(await browser.call('GET', '/auth/app'))
-    // Only a token is saved: no app, so its id and hint are empty.
-    expect(state.current).toMatchObject({
-      clientId: '',
-      secretHint: '',
-      personalToken: { hint: `…${access_token.slice(-4)}`, login: 'bob', name: 'Bob Martin' },
+    // Only a token is saved: the state says there is no app, not an app without an id.
+    expect(state.current).toEqual({
+      service: { kind: 'emulator', origin: 'http://127.0.0.1:4010' },
+      app: null,
+      personalToken: {
+        hint: `…${access_token.slice(-4)}`,
+        login: 'bob',
+        name: 'Bob Martin',
+        scopes: ['repo:read', 'doc:read'],
+      },
+      expiresAt: Date.parse('2026-11-28T10:00:00Z'),
     })
   })
 
@@ -340,7 +376,10 @@ describe('DELETE /auth/app/token', () => {
     })
     expect((await browser.call('DELETE', '/auth/app/token', JSON_TYPE)).status).toBe(204)
     const state = await stateOf(await browser.call('GET', '/auth/app'))
-    expect(state.current).toMatchObject({ clientId: 'alice-own-app', personalToken: null })
+    expect(state.current).toMatchObject({
+      app: { clientId: 'alice-own-app', secretHint: '…C3d4', codeClient: null },
+      personalToken: null,
+    })
   })
 })
 

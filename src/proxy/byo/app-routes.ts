@@ -69,18 +69,23 @@ export function createAppRoutes(ctx: ProxyContext) {
 
   /**
    * What the browser saw of its vault: ids, hints and the token's owner, never a secret. With
-   * only a personal token saved, `clientId` and `secretHint` are empty strings.
+   * only a personal token saved, `app` is null.
    */
   const savedOf = (vault: Vault): SavedState => ({
     service: { ...vault.service, origin: vault.resolved.origin },
-    clientId: vault.app?.clientId ?? '',
-    secretHint: vault.app === null ? '' : hintOf(vault.app.clientSecret),
-    codeClient:
-      vault.app === null || vault.app.codeClient === null
+    app:
+      vault.app === null
         ? null
         : {
-            clientId: vault.app.codeClient.clientId,
-            secretHint: hintOf(vault.app.codeClient.clientSecret),
+            clientId: vault.app.clientId,
+            secretHint: hintOf(vault.app.clientSecret),
+            codeClient:
+              vault.app.codeClient === null
+                ? null
+                : {
+                    clientId: vault.app.codeClient.clientId,
+                    secretHint: hintOf(vault.app.codeClient.clientSecret),
+                  },
           },
     personalToken:
       vault.token === null

@@ -114,8 +114,8 @@ async function twoBrowsers(proxies: readonly Hono[], emulator: ReturnType<typeof
     await (await alice.call('GET', '/auth/app')).json(),
   )
   const bobState = YourAppResponseSchema.parse(await (await bob.call('GET', '/auth/app')).json())
-  expect(aliceState.current?.clientId).toBe('alice-own-app')
-  expect(bobState.current?.clientId).toBe('bob-own-app')
+  expect(aliceState.current?.app?.clientId).toBe('alice-own-app')
+  expect(bobState.current?.app?.clientId).toBe('bob-own-app')
 
   // Bob with Alice's vault cookie and his own session: his session is not of her app.
   const mixed = roundRobin(proxies)

@@ -79,10 +79,24 @@ function buildSteps(
   return steps
 }
 
-function StartAgain({ label, href }: { label: string; href: string }) {
+/** Start again; first, when the cause is fixed elsewhere (`fixAt`), the way to that page. */
+function StartAgain({
+  label,
+  href,
+  fixAt = null,
+}: {
+  label: string
+  href: string
+  fixAt?: { label: string; to: string } | null
+}) {
   return (
     <p className="notice-actions">
-      <Link className="btn btn-primary" to={href}>
+      {fixAt !== null && (
+        <Link className="btn btn-primary" to={fixAt.to}>
+          {fixAt.label}
+        </Link>
+      )}
+      <Link className={fixAt === null ? 'btn btn-primary' : 'btn'} to={href}>
         {label}
       </Link>
     </p>
@@ -160,7 +174,7 @@ function OutcomePanel({ params, verdict, failure, retryHref }: CallbackReport) {
     )
   }
   if (failure === null) return null
-  const { title, detail, proxyMessage } = describeExchangeError(failure.error, m.exchange)
+  const { title, detail, proxyMessage, link } = describeExchangeError(failure.error, m.exchange)
   return (
     <div className="notice notice-error" role="alert">
       <p className="notice-title">{title}</p>
@@ -170,7 +184,7 @@ function OutcomePanel({ params, verdict, failure, retryHref }: CallbackReport) {
           {m.proxySaid({ message: <span lang="en">{proxyMessage}</span> })}
         </p>
       )}
-      <StartAgain label={m.startAgain} href={retryHref} />
+      <StartAgain label={m.startAgain} href={retryHref} fixAt={link} />
     </div>
   )
 }

@@ -101,6 +101,18 @@ export const callbackMessages = {
       detail:
         'The service may have received the code all the same, so this login cannot be completed: start a new one.',
     },
+    appSecretRefused: {
+      title: 'The service refused your app’s Client Secret',
+      detail:
+        'The code was sent with the Client Secret saved for your own app, and the service did not accept it. On the Your app page, check that the secret matches the one in Yuque’s developer settings (save it again if not), then start again.',
+    },
+    appChanged: {
+      title: 'Your app changed while you were signing in',
+      detail:
+        'Your own app was saved again or forgotten after this login started, so the login belongs to an app this browser no longer uses. Nothing was exchanged: connect again.',
+    },
+    /** The link to the Your app page beside Start again. */
+    checkYourApp: 'Check your app',
     other: (p: { status: number }) => ({
       title: `The exchange failed (HTTP ${p.status})`,
       detail: 'Start again.',

@@ -23,8 +23,7 @@ export const callbackMessagesZh: typeof callbackMessages = {
     codeReceived: '已收到授权码',
     serviceAnswered: (p) => `服务返回了 error=${p.error}。`,
     exchanging: '通过代理用授权码换取令牌',
-    exchangingDetail:
-      '代理带上应用的密钥发送授权码并保管令牌，浏览器始终看不到令牌。',
+    exchangingDetail: '代理带上应用的密钥发送授权码并保管令牌，浏览器始终看不到令牌。',
     nothingSent: '不发送任何内容。',
   },
   verdicts: {
@@ -87,6 +86,17 @@ export const callbackMessagesZh: typeof callbackMessages = {
       title: '服务没有响应换取令牌的请求',
       detail: '服务可能仍然收到了授权码，所以这次登录无法完成：请重新发起一次。',
     },
+    appSecretRefused: {
+      title: '服务拒绝了你的应用的客户端密钥（Client Secret）',
+      detail:
+        '授权码是带着你为自己的应用保存的客户端密钥发送的，服务没有接受它。请在“你的应用”页检查这个密钥与语雀开发者设置中的是否一致（不一致就重新保存），然后重新开始。',
+    },
+    appChanged: {
+      title: '登录期间你的应用发生了变化',
+      detail:
+        '这次登录开始后，你的应用被重新保存或被忘记了，所以这次登录属于这个浏览器已不再使用的应用。没有换取任何内容：请重新连接。',
+    },
+    checkYourApp: '检查你的应用',
     other: (p) => ({ title: `换取令牌失败（HTTP ${p.status}）`, detail: '请重新开始。' }),
   },
 }

@@ -6,9 +6,8 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import type { UseMutationResult } from '@tanstack/react-query'
-import type { SaveAppRequest, SavedApp } from '../../protocol/your-app-api'
-import { formatDateTime } from '../i18n/format'
-import { useLocale, useMessages } from '../i18n/use-messages'
+import type { OwnApp, SaveAppRequest, SavedApp } from '../../protocol/your-app-api'
+import { useMessages } from '../i18n/use-messages'
 import { ApiErrorNotice } from '../lib/api-error-notice'
 import {
   checkApp,
@@ -32,29 +31,13 @@ const APP_FIELDS: readonly FieldPath[] = [
   'codeClient.clientSecret',
 ]
 
-/**
- * When the saved app is forgotten unless used (ms since the epoch), in the page's language: as
- * lib/formatted-date.tsx writes a date, which only the connect page imported; a second page
- * importing it regrouped the pages' shared chunks (CopyField in fields.tsx says how).
- */
-function ExpiryDate({ ms }: { ms: number }) {
-  const locale = useLocale()
-  const date = new Date(ms)
-  if (Number.isNaN(date.getTime())) return <>{String(ms)}</>
-  const iso = date.toISOString()
-  return (
-    <time dateTime={iso} title={iso}>
-      {formatDateTime(locale, date)}
-    </time>
-  )
-}
-
 export type AppOutcome = 'saved' | 'forgotten' | null
 
 interface AppCardProps {
   idBase: string
   callbackUrl: string
-  saved: SavedApp | null
+  /** The app saved for this browser; null when none is (nothing, or a personal token alone). */
+  saved: OwnApp | null
   service: ServiceDraft
   /** Shows the refusals of the request: the service's in its card; returns this card's. */
   refuse: (problems: FieldProblems) => FieldProblems
@@ -221,9 +204,6 @@ export function AppCard({
           }}
           isBusy={isBusy}
         />
-      )}
-      {saved !== null && (
-        <p className="field-hint">{m.savedUntil({ date: <ExpiryDate ms={saved.expiresAt} /> })}</p>
       )}
       {save.isError &&
         (isTurnedOff(save.error) ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { OfferedService, SavedApp } from '../../protocol/your-app-api'
+import type { OfferedService, OwnApp, SavedApp } from '../../protocol/your-app-api'
 import {
   checkApp,
   checkService,
@@ -15,11 +15,15 @@ import {
   type ServiceDraft,
 } from './app-form-state'
 
-const SAVED: SavedApp = {
-  service: { kind: 'space', space: 'mycorp', origin: 'https://mycorp.yuque.com' },
+const SAVED_APP: OwnApp = {
   clientId: 'saved-app',
   secretHint: '…a1b2',
   codeClient: { clientId: 'saved-cli', secretHint: '…c3d4' },
+}
+
+const SAVED: SavedApp = {
+  service: { kind: 'space', space: 'mycorp', origin: 'https://mycorp.yuque.com' },
+  app: SAVED_APP,
   personalToken: null,
   expiresAt: 1_790_000_000_000,
 }
@@ -43,7 +47,7 @@ describe('the form as it starts', () => {
       space: 'mycorp',
       host: 'https://docs.example.com',
     })
-    expect(initialApp(SAVED)).toEqual({
+    expect(initialApp(SAVED_APP)).toEqual({
       clientId: 'saved-app',
       clientSecret: '',
       keepsSecret: true,
@@ -53,11 +57,21 @@ describe('the form as it starts', () => {
     })
   })
 
+  it('with a personal token saved alone, starts on its service, the app’s fields empty', () => {
+    const tokenOnly: SavedApp = {
+      ...SAVED,
+      app: null,
+      personalToken: { hint: '…wxyz', login: 'alice', name: 'Alice', scopes: null },
+    }
+    expect(initialService(tokenOnly, SERVICES)).toMatchObject({ kind: 'space', space: 'mycorp' })
+    expect(initialApp(tokenOnly.app)).toEqual(initialApp(null))
+  })
+
   it('without one, starts on the first service offered, nothing kept', () => {
     expect(initialService(null, SERVICES).kind).toBe('emulator')
     expect(initialService(null, [{ kind: 'yuque' }])).toEqual(YUQUE)
     expect(initialApp(null)).toMatchObject({ keepsSecret: false, keepsCodeSecret: false })
-    expect(initialApp({ ...SAVED, codeClient: null }).keepsCodeSecret).toBe(false)
+    expect(initialApp({ ...SAVED_APP, codeClient: null }).keepsCodeSecret).toBe(false)
   })
 })
 
@@ -69,7 +83,7 @@ describe('the request body of Save (PUT /auth/app)', () => {
   })
 
   it('leaves the secret out when only the id is replaced (the saved one is kept)', () => {
-    const app = { ...initialApp(SAVED), clientId: 'renamed', codeClientId: '' }
+    const app = { ...initialApp(SAVED_APP), clientId: 'renamed', codeClientId: '' }
     const body = saveAppRequest(initialService(SAVED, SERVICES), app)
     expect(body).toEqual({
       service: { kind: 'space', space: 'mycorp' },
@@ -79,13 +93,15 @@ describe('the request body of Save (PUT /auth/app)', () => {
   })
 
   it('sends the new secret after Replace', () => {
-    const app = { ...initialApp(SAVED), keepsSecret: false, clientSecret: 'new-secret' }
+    const app = { ...initialApp(SAVED_APP), keepsSecret: false, clientSecret: 'new-secret' }
     expect(saveAppRequest(YUQUE, app)).toMatchObject({ clientSecret: 'new-secret' })
   })
 
   it('sends the client-code app, its secret left out while the saved one is kept', () => {
-    expect(saveAppRequest(YUQUE, initialApp(SAVED)).codeClient).toEqual({ clientId: 'saved-cli' })
-    const replaced = { ...initialApp(SAVED), keepsCodeSecret: false, codeClientSecret: ' cs ' }
+    expect(saveAppRequest(YUQUE, initialApp(SAVED_APP)).codeClient).toEqual({
+      clientId: 'saved-cli',
+    })
+    const replaced = { ...initialApp(SAVED_APP), keepsCodeSecret: false, codeClientSecret: ' cs ' }
     expect(saveAppRequest(YUQUE, replaced).codeClient).toEqual({
       clientId: 'saved-cli',
       clientSecret: 'cs',
@@ -134,8 +150,8 @@ describe('what is refused before anything leaves', () => {
   })
 
   it('asks no secret while the saved one is kept, and one after Replace', () => {
-    expect(checkApp(YUQUE, initialApp(SAVED))).toEqual({})
-    expect(checkApp(YUQUE, { ...initialApp(SAVED), keepsSecret: false })).toEqual({
+    expect(checkApp(YUQUE, initialApp(SAVED_APP))).toEqual({})
+    expect(checkApp(YUQUE, { ...initialApp(SAVED_APP), keepsSecret: false })).toEqual({
       clientSecret: 'required',
     })
   })
@@ -148,7 +164,7 @@ describe('what is refused before anything leaves', () => {
     expect(checkApp(YUQUE, newApp({ ...base, codeClientId: 'cli' }))).toEqual({
       'codeClient.clientSecret': 'required',
     })
-    expect(checkApp(YUQUE, { ...initialApp(SAVED), codeClientId: '' })).toEqual({})
+    expect(checkApp(YUQUE, { ...initialApp(SAVED_APP), codeClientId: '' })).toEqual({})
   })
 
   it('checks the space with the label rule, and a host is chosen', () => {
@@ -162,7 +178,7 @@ describe('what is refused before anything leaves', () => {
     })
     expect(checkService(YUQUE)).toEqual({})
     // The app's check carries the service's.
-    expect(checkApp({ kind: 'space', space: '-x', host: '' }, initialApp(SAVED))).toEqual({
+    expect(checkApp({ kind: 'space', space: '-x', host: '' }, initialApp(SAVED_APP))).toEqual({
       'service.space': 'space_label',
     })
   })

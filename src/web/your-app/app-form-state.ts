@@ -12,6 +12,7 @@ import {
   spaceLabelProblem,
   type FieldCode,
   type OfferedService,
+  type OwnApp,
   type SaveAppRequest,
   type SaveTokenRequest,
   type SavedApp,
@@ -77,8 +78,8 @@ export function initialService(
   return { kind: services[0]?.kind ?? 'yuque', space: '', host }
 }
 
-/** The app's fields as they start: the saved app's id, its secrets kept. */
-export function initialApp(saved: SavedApp | null): AppDraft {
+/** The app's fields as they start: the saved app's id, its secrets kept; empty without one. */
+export function initialApp(saved: OwnApp | null): AppDraft {
   return {
     clientId: saved?.clientId ?? '',
     clientSecret: '',

@@ -4,7 +4,9 @@
  * app-form-state.ts trims what is sent instead), a hint and an error tied to it by
  * `aria-describedby`, and `aria-invalid` while refused. The error line is drawn only once
  * there is one; focus, not a live region, brings a refused field to the reader
- * (your-app-page.tsx, useFocusRequest).
+ * (your-app-page.tsx, useFocusRequest). No `maxLength`: a browser cuts a longer paste silently,
+ * and a cut secret would be saved and refused by the service later; app-form-state.ts refuses
+ * it whole as `too_long`, against the protocol's FIELD_MAX_LENGTH, which the server checks too.
  */
 import { useCallback, useEffect, useState, type ReactNode } from 'react'
 import { useMessages } from '../i18n/use-messages'

@@ -16,6 +16,12 @@ export const yourAppMessages = {
       This browser connects as {p.clientId} at {p.origin}.
     </>
   ),
+  tokenInUseTitle: 'Your personal token is in use',
+  tokenInUse: (p: { login: ReactNode; origin: ReactNode }) => (
+    <>
+      Connected with your personal token (login {p.login}) at {p.origin}.
+    </>
+  ),
   useDefault: 'Use the default app again',
   useDefaultHint:
     'The playground’s own app: the embedded emulator’s, or the one its operator configured. Your app and its secret are forgotten.',

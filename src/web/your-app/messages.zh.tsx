@@ -15,6 +15,12 @@ export const yourAppMessagesZh: typeof yourAppMessages = {
       这个浏览器以 {p.clientId} 的身份连接 {p.origin}。
     </>
   ),
+  tokenInUseTitle: '正在使用你的个人访问令牌',
+  tokenInUse: (p) => (
+    <>
+      已用你的个人访问令牌（登录名 {p.login}）连接 {p.origin}。
+    </>
+  ),
   useDefault: '改回默认应用',
   useDefaultHint:
     '演练场自带的应用：内置模拟器的应用，或运营者配置的应用。你的应用及其密钥会被忘记。',

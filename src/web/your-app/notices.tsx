@@ -1,9 +1,92 @@
-/** The page's notices: fields refused by the server, and the feature turned off by its operator. */
+/**
+ * The page's notices: what this browser uses now (its own app, or its personal token alone),
+ * fields refused by the server, and the feature turned off by its operator.
+ */
+import type { UseMutationResult } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
-import { useMessages } from '../i18n/use-messages'
+import type { SavedApp } from '../../protocol/your-app-api'
+import { formatDateTime } from '../i18n/format'
+import { useLocale, useMessages } from '../i18n/use-messages'
 import type { FieldPath, FieldProblems } from './app-form-state'
 import { describeFieldProblem, fieldName, others } from './field-errors'
 import { yourAppMessages } from './messages'
+
+/**
+ * When what is saved is forgotten unless used (ms since the epoch), in the page's language: as
+ * lib/formatted-date.tsx writes a date, which only the connect page imported; a second page
+ * importing it regrouped the pages' shared chunks (CopyField in fields.tsx says how).
+ */
+function ExpiryDate({ ms }: { ms: number }) {
+  const locale = useLocale()
+  const date = new Date(ms)
+  if (Number.isNaN(date.getTime())) return <>{String(ms)}</>
+  const iso = date.toISOString()
+  return (
+    <time dateTime={iso} title={iso}>
+      {formatDateTime(locale, date)}
+    </time>
+  )
+}
+
+/**
+ * What this browser connects with instead of the playground's own app: its app (with the way
+ * back to the default app), or, with no app saved, its personal token, named by its owner's
+ * login. Nothing when neither is saved.
+ */
+export function InUseNotice({
+  saved,
+  forget,
+  isSaving,
+}: {
+  saved: SavedApp
+  /** Forget (DELETE /auth/app): the default app again. */
+  forget: UseMutationResult<void, Error, void>
+  /** The app's form is being sent: Forget waits. */
+  isSaving: boolean
+}) {
+  const m = useMessages('yourApp', yourAppMessages)
+  const { app, personalToken } = saved
+  const origin = <code>{saved.service.origin}</code>
+  const until = (
+    <p className="field-hint">{m.savedUntil({ date: <ExpiryDate ms={saved.expiresAt} /> })}</p>
+  )
+  if (app === null) {
+    if (personalToken === null) return null
+    return (
+      <div className="notice">
+        <p className="notice-title">{m.tokenInUseTitle}</p>
+        <p>{m.tokenInUse({ login: <code>{personalToken.login}</code>, origin })}</p>
+        {until}
+      </div>
+    )
+  }
+  return (
+    <div className="notice">
+      <p className="notice-title">{m.inUseTitle}</p>
+      <p>{m.inUse({ clientId: <code>{app.clientId}</code>, origin })}</p>
+      <p className="notice-actions">
+        <Link className="btn btn-primary" to="/">
+          {m.backToConnect}
+        </Link>
+        <button
+          type="button"
+          className="btn"
+          disabled={forget.isPending || isSaving}
+          onClick={() =>
+            forget.mutate(undefined, {
+              // This notice goes: the page's heading takes the focus (the focus rule's place).
+              onSuccess: () => document.querySelector<HTMLElement>('#main h1')?.focus(),
+            })
+          }
+        >
+          {forget.isPending ? m.forgetting : m.useDefault}
+        </button>
+      </p>
+      <p className="field-hint">{m.useDefaultHint}</p>
+      {until}
+    </div>
+  )
+}
 
 /**
  * Under a form the server refused: what happened, and each refused field the form does not

@@ -40,9 +40,7 @@ const NONE: YourAppResponse = {
 
 const SAVED: SavedApp = {
   service: { kind: 'space', space: 'mycorp', origin: 'https://mycorp.yuque.com' },
-  clientId: 'my-app',
-  secretHint: '…a1b2',
-  codeClient: null,
+  app: { clientId: 'my-app', secretHint: '…a1b2', codeClient: null },
   personalToken: { hint: '…wxyz', login: 'alice', name: '王小明', scopes: null },
   expiresAt: Date.UTC(2026, 10, 29, 8, 0),
 }
@@ -102,6 +100,9 @@ describe('the Your app page', () => {
     const clientId = inputs(html).find((tag) => tag.includes('clientId')) ?? ''
     expect(clientId).toMatch(/aria-describedby="[^"]*clientId-hint"/)
     expect(clientId).toContain('aria-invalid="false"')
+    // No field cuts a paste at a length: an overlong one is refused whole, as too_long, against
+    // the protocol's FIELD_MAX_LENGTH (app-form-state.test.ts), the server's limits too.
+    for (const tag of inputs(html)) expect(tag).not.toMatch(/maxlength/i)
   })
 
   it('once saved, shows the secret as its last four characters only, with Replace and Forget', () => {
@@ -133,6 +134,28 @@ describe('the Your app page', () => {
     expect(withScopes).toContain('<li class="chip">doc</li><li class="chip">repo</li>')
   })
 
+  it('with only a personal token saved, names the token, not an app, and the app’s form is empty', () => {
+    const html = render({ ...NONE, current: { ...SAVED, app: null } })
+    expect(html).toContain('Your personal token is in use')
+    expect(html).toContain(
+      'Connected with your personal token (login <code>alice</code>) at <code>https://mycorp.yuque.com</code>.',
+    )
+    expect(html).not.toContain('Your own app is in use')
+    expect(html).not.toContain('Use the default app again')
+    // The app's card as with nothing saved: an empty id, the secret's field, no hint, no Forget
+    // of an app (the token's card has its own Forget).
+    expect(inputs(html).find((tag) => tag.includes('clientId'))).toContain('value=""')
+    expect(html).not.toContain('Saved, ending in')
+    expect(inputs(html).filter((tag) => tag.includes('type="password"'))).toHaveLength(2)
+    expect(html.match(/>Forget</g)).toHaveLength(1)
+    expect(html).not.toContain('Forget this app?')
+    // The service the token was saved for is the one chosen; the token's card names its owner.
+    expect(inputs(html).find((tag) => tag.includes('service-space'))).toContain('value="mycorp"')
+    expect(html).toContain('Token ending in <code>…wxyz</code>')
+    // What is saved is still forgotten after a day unused: the notice says when.
+    expect(html).toContain('<time dateTime="2026-11-29T08:00:00.000Z"')
+  })
+
   it('is in Chinese when the page is', async () => {
     await setLocale('zh-CN', { remember: false })
     try {
@@ -142,6 +165,12 @@ describe('the Your app page', () => {
       expect(html).toContain('已保存，末尾为 <code>…a1b2</code>')
       expect(html).toContain('连续 24 小时未被使用')
       expect(html).toContain('服务不报告个人访问令牌的权限范围。')
+      const tokenOnly = render({ ...NONE, current: { ...SAVED, app: null } })
+      expect(tokenOnly).toContain('正在使用你的个人访问令牌')
+      expect(tokenOnly).toContain(
+        '已用你的个人访问令牌（登录名 <code>alice</code>）连接 <code>https://mycorp.yuque.com</code>。',
+      )
+      expect(tokenOnly).not.toContain('正在使用你自己的应用')
     } finally {
       await setLocale('en', { remember: false })
     }

@@ -7,7 +7,6 @@
  */
 import { useId, useState } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Link } from 'react-router-dom'
 import type { YourAppResponse } from '../../protocol/your-app-api'
 import { useMessages } from '../i18n/use-messages'
 import { ApiErrorNotice } from '../lib/api-error-notice'
@@ -23,7 +22,7 @@ import { AppCard, type AppOutcome } from './app-card'
 import { isTurnedOff, pick } from './field-errors'
 import { useFocusRequest } from './fields'
 import { yourAppMessages } from './messages'
-import { TurnedOffNotice } from './notices'
+import { InUseNotice, TurnedOffNotice } from './notices'
 import { ServiceCard } from './service-card'
 import { TokenCard } from './token-card'
 import { afterAppChange, forgetApp, saveApp, setSavedApp, yourAppQueries } from './your-app-queries'
@@ -38,7 +37,6 @@ const SERVICE_FIELDS: readonly FieldPath[] = [
 ]
 
 function YourAppForms({ data }: { data: YourAppResponse }) {
-  const m = useMessages('yourApp', yourAppMessages)
   const client = useQueryClient()
   const idBase = useId()
   const requestFocus = useFocusRequest(idBase)
@@ -85,36 +83,7 @@ function YourAppForms({ data }: { data: YourAppResponse }) {
 
   return (
     <>
-      {saved !== null && (
-        <div className="notice">
-          <p className="notice-title">{m.inUseTitle}</p>
-          <p>
-            {m.inUse({
-              clientId: <code>{saved.clientId}</code>,
-              origin: <code>{saved.service.origin}</code>,
-            })}
-          </p>
-          <p className="notice-actions">
-            <Link className="btn btn-primary" to="/">
-              {m.backToConnect}
-            </Link>
-            <button
-              type="button"
-              className="btn"
-              disabled={forget.isPending || save.isPending}
-              onClick={() =>
-                forget.mutate(undefined, {
-                  // This notice goes: the page's heading takes the focus (the focus rule's place).
-                  onSuccess: () => document.querySelector<HTMLElement>('#main h1')?.focus(),
-                })
-              }
-            >
-              {forget.isPending ? m.forgetting : m.useDefault}
-            </button>
-          </p>
-          <p className="field-hint">{m.useDefaultHint}</p>
-        </div>
-      )}
+      {saved !== null && <InUseNotice saved={saved} forget={forget} isSaving={save.isPending} />}
       <ServiceCard
         idBase={idBase}
         services={data.services}
@@ -129,7 +98,7 @@ function YourAppForms({ data }: { data: YourAppResponse }) {
       <AppCard
         idBase={idBase}
         callbackUrl={data.callbackUrl}
-        saved={saved}
+        saved={saved?.app ?? null}
         service={service}
         refuse={refuse}
         save={save}
