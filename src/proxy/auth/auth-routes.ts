@@ -47,7 +47,7 @@ const isClientRefused = (answer: Exclude<TokenAnswer, { kind: 'token' }>) =>
   answer.kind === 'oauth-error' && answer.error.error === 'invalid_client'
 
 const APP_SECRET_REFUSED =
-  'The service refused your own app (invalid_client): its client id or secret is not the one the service has. Check them in "Your own app", save them again, and start again.'
+  'The service refused your own app (invalid_client): its client id or secret is not the one the service has. Check them on the Your app page (/app), save them again, and start again.'
 
 /** The exchange's answer when the token endpoint gave no token (processTokenResponse). */
 function exchangeRefusal(c: Context, answer: Exclude<TokenAnswer, { kind: 'token' }>): Response {

@@ -60,7 +60,7 @@ export function createClientCodeRoutes(ctx: ProxyContext) {
         400,
         'bad_request',
         app.binding !== null && config.clientCodeFlow === 'on'
-          ? 'Your own app has no client-code app saved, so the client-code flow is unavailable with it: add one (its client id and secret) in "Your own app", or use the authorization-code flow.'
+          ? 'Your own app has no client-code app saved, so the client-code flow is unavailable with it: add one (its client id and secret) on the Your app page (/app), or use the authorization-code flow.'
           : config.service === 'yuque'
             ? 'The client-code flow is off for this service: anyone can start one and send its consent page to a victim (RFC 8628 §5.4). To allow it, set CLIENT_CODE_FLOW=on with YUQUE_CODE_CLIENT_ID and YUQUE_CODE_CLIENT_SECRET.'
             : 'The client-code flow is off (CLIENT_CODE_FLOW=off).',
