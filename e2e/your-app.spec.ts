@@ -13,7 +13,6 @@ import { randomBytes } from 'node:crypto'
 import type { APIRequestContext, BrowserContext, Page, Response } from '@playwright/test'
 import { startProcess, waitForHttp, type RunningProcess } from '../scripts/cluster/processes'
 import { CONTROL_HEADERS } from '../src/emulator/control/test-control'
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../src/protocol/playground-api'
 import { demoUser, expect, test } from './support/fixtures'
 import { E2E_BYO_APP_PORT, E2E_BYO_EMULATOR_PORT, E2E_SESSION_SECRET } from './support/ports'
 
@@ -164,14 +163,15 @@ test.describe('Your own app', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible()
     await expect(page.getByText(demoUser('alice').name).first()).toBeVisible()
 
-    // The service saw the login under the saved app's id, and its token reads the API.
+    // The explorer calls the service with the token of my app's login.
+    await page.goto(`${ORIGIN}/explore?op=user.me`)
+    await page.getByRole('button', { name: 'Send', exact: true }).click()
+    const answer = page.getByRole('region', { name: 'Response', exact: true })
+    await expect(answer.getByRole('heading', { level: 3 })).toContainText('HTTP 200')
+    await expect(answer).toContainText('"login": "alice"')
+    // The service saw the login under the saved app's id.
     const log = await request.get(`${EMULATOR}/__emulator/log`, { headers: CONTROL_HEADERS })
-    expect(await log.text()).toContain(app.clientId)
-    const user = await page.evaluate(async ([header, value]) => {
-      const response = await fetch('/api/v2/user', { headers: { [header]: value } })
-      return response.status
-    }, [CSRF_HEADER, CSRF_HEADER_VALUE] as const)
-    expect(user).toBe(200)
+    expect(await log.text()).toContain(`"clientId":"${app.clientId}"`)
 
     // Forget: the playground's own app is back, the session made with mine has ended.
     await page.goto(`${ORIGIN}/app`)
@@ -232,6 +232,45 @@ test.describe('Your own app', () => {
     await expect.poll(() => answers.length, { timeout: 10_000 }).toBeGreaterThan(5)
     expect(answers.join('\n')).toContain(`…${token.slice(-4)}`)
     expectNowhere([...answers, html, storage, serverOutput.slice(logStart)], [token])
+  })
+
+  test('its own client-code app signs the no-server flow, which connects this browser', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const app = await registerApp(request, [`${ORIGIN}/callback`])
+    const codeApp = await registerApp(request, [])
+    await page.goto(`${ORIGIN}/app`)
+    await page.getByRole('radio', { name: 'The embedded emulator' }).check()
+    await typeInto(page, 'Client ID', app.clientId)
+    await typeInto(page, 'Client Secret', app.clientSecret)
+    await page.getByText('Optional: a no-server app (client code)').click()
+    await typeInto(page, 'Its Client ID', codeApp.clientId)
+    await typeInto(page, 'Its Client Secret', codeApp.clientSecret)
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await expect(page.getByText('Saved.', { exact: true })).toBeVisible({ timeout: 15_000 })
+
+    await page.goto(`${ORIGIN}/`)
+    const newTab = context.waitForEvent('page')
+    await page.getByRole('button', { name: 'No-server app (client code)' }).click()
+    const authorizePage = await newTab
+    await authorizePage.waitForURL((url) => url.origin === EMULATOR)
+    await authorizePage
+      .getByRole('button', { name: `Sign in as ${demoUser('bob').name} (@bob)` })
+      .click()
+    await expect(
+      authorizePage.getByRole('heading', { level: 1, name: `Authorize ${codeApp.name}` }),
+    ).toBeVisible()
+    await authorizePage.getByRole('button', { name: 'Authorize', exact: true }).click()
+    await expect(
+      authorizePage.getByRole('heading', { level: 1, name: `${codeApp.name} is authorized` }),
+    ).toBeVisible()
+    // The waiting tab's next poll, signed with the saved client-code secret, connects it.
+    await expect(page).toHaveURL(`${ORIGIN}/me`, { timeout: 20_000 })
+    await expect(page.getByRole('banner').getByText(demoUser('bob').name)).toBeVisible()
+    const log = await request.get(`${EMULATOR}/__emulator/log`, { headers: CONTROL_HEADERS })
+    expect(await log.text()).toContain(`"clientId":"${codeApp.clientId}"`)
   })
 
   test('two browsers with two apps at once each see and use only their own', async ({
