@@ -6,6 +6,7 @@
 import { errors, type Dispatcher } from 'undici'
 import type { HttpMethod } from '../../protocol/endpoints'
 import type { HeaderSource } from '../../protocol/headers'
+import { lookupWithLocalhost } from './localhost-lookup'
 import { createDispatcher, type OutboundProxy } from './outbound-proxy'
 
 export interface UpstreamRequest {
@@ -196,6 +197,7 @@ export function createHttpUpstream(
       connections: options.connectionsPerOrigin ?? 64,
       keepAliveTimeout: IDLE_SOCKET_TIMEOUT_MS,
       keepAliveTimeoutThreshold: KEEP_ALIVE_MARGIN_MS,
+      connect: { lookup: lookupWithLocalhost },
     },
     options.outboundProxy ?? null,
   )
