@@ -9,6 +9,7 @@ import { registrationOf } from './control/accounts'
 import { DEFAULT_RATE_LIMIT } from './api/rate-limit'
 import type { AppRegistration, EmulatorOptions } from './emulator'
 import { seedApps } from './seed'
+import { seedSpaces } from './seed-space'
 
 /** The apps the emulator starts with: the seed's, unless replaced, and the file's. */
 export function appsOf(config: EmulatorConfig): AppRegistration[] {
@@ -22,6 +23,7 @@ export function emulatorOptionsOf(config: EmulatorConfig): EmulatorOptions {
   const options: EmulatorOptions = {
     ...(config.publicUrl === null ? {} : { origin: config.publicUrl }),
     apps: appsOf(config),
+    spaces: seedSpaces({ webRedirectUri: config.webRedirectUri }),
     testControl: config.testControl,
     ...(config.controlFrom.length === 0 ? {} : { controlFrom: config.controlFrom }),
     profile: config.profile,

@@ -73,12 +73,23 @@ export function tenantOfHost(
   publicOrigin: string,
   knownSpaces: ReadonlySet<string> | readonly string[],
 ): HostTenant {
-  const sent = host.toLowerCase()
-  if (sent === new URL(publicOrigin).host) return { kind: 'main' }
+  return hostTenantReader(publicOrigin, knownSpaces)(host)
+}
+
+/** `tenantOfHost` for one public origin and set of spaces, parsed once: for a server's every request. */
+export function hostTenantReader(
+  publicOrigin: string,
+  knownSpaces: ReadonlySet<string> | readonly string[],
+): (host: string) => HostTenant {
+  const mainHost = new URL(publicOrigin).host
   const { suffix } = spaceHostSuffix(publicOrigin)
-  if (!sent.endsWith(suffix)) return { kind: 'foreign' }
-  const label = sent.slice(0, -suffix.length)
-  if (!isSpaceLabel(label)) return { kind: 'foreign' }
-  const known = 'has' in knownSpaces ? knownSpaces.has(label) : knownSpaces.includes(label)
-  return known ? { kind: 'space', label } : { kind: 'unknown-space', label }
+  const known = new Set(knownSpaces)
+  return (host) => {
+    const sent = host.toLowerCase()
+    if (sent === mainHost) return { kind: 'main' }
+    if (!sent.endsWith(suffix)) return { kind: 'foreign' }
+    const label = sent.slice(0, -suffix.length)
+    if (!isSpaceLabel(label)) return { kind: 'foreign' }
+    return known.has(label) ? { kind: 'space', label } : { kind: 'unknown-space', label }
+  }
 }
