@@ -188,7 +188,6 @@ export const ConfigFileSchema = z
   .strict()
 
 export type ConfigFile = z.output<typeof ConfigFileSchema>
-export type ConfigFileSpace = z.output<typeof SpaceEntry>
 
 /** The fields an object of the schema has at `path`, for "unknown field" (a typo's neighbours). */
 function fieldsAt(path: readonly PropertyKey[]): string[] {
