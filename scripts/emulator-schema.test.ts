@@ -20,8 +20,9 @@ describe('the JSON Schema of the emulator’s config file', () => {
     const schema: unknown = JSON.parse(readFileSync(SCHEMA_PATH, 'utf8'))
     const objects = objectSchemas(schema)
     // The file, an app, a user, a token, data, a repository, a document, clock, rateLimit,
+    // autoApprove; and a space with its own app, user, token, data, repository, document and
     // autoApprove.
-    expect(objects).toHaveLength(10)
+    expect(objects).toHaveLength(18)
     for (const object of objects) expect(object.additionalProperties).toBe(false)
   })
 })

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url'
 import { Hono } from 'hono'
 import { startEmulator } from './emulator/start'
 import { seedApps } from './emulator/seed'
+import { seedSpaces } from './emulator/seed-space'
 import { keepIdleConnections } from './server/keep-alive'
 import { ConfigError, configSecrets, loadConfig, type Config } from './proxy/config'
 import { sessionSecretWeakness } from './proxy/config-production'
@@ -88,6 +89,7 @@ async function main(): Promise<void> {
       profile: process.env.EMULATOR_PROFILE,
       options: {
         apps: seedApps({ webRedirectUri: config.redirectUri }),
+        spaces: seedSpaces({ webRedirectUri: config.redirectUri }),
         origin: `http://127.0.0.1:${config.emulatorPort}`,
         testControl: config.isEmulatorTestControlEnabled,
       },

@@ -60,7 +60,7 @@ describe('a config file that cannot be used', () => {
   it('names an unknown field by its path, with the fields its object has', () => {
     expect(errorsOf({ prot: 4010, apps: [{ ...APP, secret: 'x' }] })).toEqual([
       'emulator.json: apps.0.secret: unknown field; the fields here are clientId, clientSecret, redirectUris, scopes, name',
-      'emulator.json: prot: unknown field; the fields here are $schema, port, host, publicUrl, profile, apps, replaceSeedApps, users, tokens, data, replaceSeedData, clock, rateLimit, autoApprove',
+      'emulator.json: prot: unknown field; the fields here are $schema, port, host, publicUrl, profile, apps, replaceSeedApps, users, tokens, data, replaceSeedData, spaces, replaceSeedSpaces, clock, rateLimit, autoApprove',
     ])
   })
 
@@ -161,6 +161,92 @@ describe('a config file that cannot be used', () => {
   })
 })
 
+describe('the spaces of a config file (docs/emulator.md#enterprise-spaces)', () => {
+  const EVE = { login: 'eve', name: 'Eve', password: 'eve-password' }
+
+  it('refuses a space’s wrong types and values, each by its path under spaces', () => {
+    expect(errorsOf({ spaces: { label: 'beta' } })).toEqual([
+      'emulator.json: spaces: spaces must be a list of enterprise spaces',
+    ])
+    expect(
+      errorsOf({
+        spaces: [
+          'beta',
+          { label: 'Beta.Corp', name: ' ', colour: 'red' },
+          {
+            label: 'gamma',
+            name: 'Gamma',
+            users: [{ ...EVE, login: '12' }],
+            apps: [{ ...APP, redirectUris: ['ftp://x'] }],
+          },
+          { name: 'Delta' },
+        ],
+      }),
+    ).toEqual([
+      'emulator.json: spaces.0: each space must be an object such as {"label": "acme", "name": "Acme Corp"}',
+      'emulator.json: spaces.1.label: label must be 1 to 63 lowercase letters, digits and "-", neither first nor last "-", such as "acme"',
+      'emulator.json: spaces.1.name: name must not be empty',
+      'emulator.json: spaces.1.colour: unknown field; the fields here are label, name, apps, users, tokens, data, autoApprove',
+      'emulator.json: spaces.2.apps.0.redirectUris.0: must be an http or https URL, not ftp:',
+      'emulator.json: spaces.2.users.0.login: "12" is digits only, which reads as a user id: a login needs a letter, "-" or "_"',
+      'emulator.json: spaces.3.label: label must be a string, such as "acme"',
+    ])
+  })
+
+  it('checks each space against its own users only, and its label against the others and the seed’s', () => {
+    const repo = { owner: 'alice', slug: 'x', name: 'X', public: true }
+    expect(
+      errorsOf({
+        users: [{ ...EVE, login: 'dora' }],
+        spaces: [
+          {
+            label: 'beta',
+            name: 'Beta',
+            users: [EVE, EVE],
+            apps: [APP, APP],
+            tokens: [{ token: 'beta-token-0000000001', login: 'dora', scopes: [] }],
+            data: { repos: [repo, { ...repo, owner: 'eve' }, { ...repo, owner: 'eve' }] },
+            autoApprove: { login: 'alice' },
+          },
+          { label: 'beta', name: 'Beta again' },
+          { label: 'acme', name: 'Acme' },
+        ],
+      }),
+    ).toEqual([
+      'emulator.json: spaces.0.apps.1.clientId: an app "ci-app" is listed already (spaces.0.apps.0)',
+      'emulator.json: spaces.0.users.1.login: a user "eve" is listed already (spaces.0.users.0)',
+      'emulator.json: spaces.0.tokens.0.login: no user "dora"; the users are eve',
+      'emulator.json: spaces.0.data.repos.0.owner: no user or team "alice"; the owners are eve',
+      'emulator.json: spaces.0.data.repos.2.slug: a repository "eve/x" is listed already (spaces.0.data.repos.1)',
+      'emulator.json: spaces.0.autoApprove.login: no user "alice"; the users are eve',
+      'emulator.json: spaces.1.label: a space "beta" is listed already (spaces.0)',
+      `emulator.json: spaces.2.label: the seed has a space "acme" already; set "replaceSeedSpaces": true to replace the seed's spaces`,
+    ])
+  })
+
+  it('takes a space with the main site’s logins and client ids, and the seed’s label with replaceSeedSpaces', () => {
+    const file = configFile({
+      users: [{ ...EVE, login: 'dora' }],
+      replaceSeedSpaces: true,
+      spaces: [
+        {
+          label: 'acme',
+          name: 'Acme',
+          users: [
+            { ...EVE, login: 'dora' },
+            { ...EVE, login: 'alice' },
+          ],
+          apps: [{ ...APP, clientId: 'playground-web' }],
+          tokens: [{ token: 'acme-token-alice-0001', login: 'alice', scopes: ['repo'] }],
+          data: { repos: [{ owner: 'alice', slug: 'api-handbook', name: 'Mine', public: false }] },
+          autoApprove: { login: 'dora', scopes: ['repo:read'] },
+        },
+      ],
+    })
+    expect(loadEmulatorConfig({}, ['--config', file]).ok).toBe(true)
+  })
+})
+
 describe('where the settings come from', () => {
   it('takes port, host, public URL and profile from the file, under the environment and the flags', () => {
     const file = configFile({
@@ -224,6 +310,15 @@ describe('--print-config', () => {
       apps: [APP],
       users: [{ login: 'dora', name: 'Dora', password: 'dora-password-91c2' }],
       tokens: [{ token: 'ci-token-alice-0123456789', login: 'alice', scopes: ['repo:read'] }],
+      spaces: [
+        {
+          label: 'beta',
+          name: 'Beta Ltd',
+          users: [{ login: 'eve', name: 'Eve', password: 'eve-password-71c0' }],
+          tokens: [{ token: 'beta-token-eve-0123456789abcdef', login: 'eve', scopes: ['repo'] }],
+          autoApprove: { login: 'eve' },
+        },
+      ],
     })
     // main.ts as `npm run emulator` runs it: a real process, its real exit code.
     const { stdout } = await promisify(execFile)(
@@ -235,6 +330,8 @@ describe('--print-config', () => {
       'ci-app-secret-7f3a',
       'dora-password-91c2',
       'ci-token-alice-0123456789',
+      'eve-password-71c0',
+      'beta-token-eve-0123456789abcdef',
     ]) {
       expect(stdout).not.toContain(secret)
     }
@@ -260,6 +357,18 @@ describe('--print-config', () => {
       tokens: [{ token: '****6789', login: 'alice', scopes: ['repo:read'] }],
       replaceSeedData: false,
       data: { repos: [] },
+      replaceSeedSpaces: false,
+      spaces: [
+        {
+          label: 'beta',
+          name: 'Beta Ltd',
+          apps: [],
+          users: [{ login: 'eve', name: 'Eve', password: '****71c0' }],
+          tokens: [{ token: '****cdef', login: 'eve', scopes: ['repo'] }],
+          data: { repos: [] },
+          autoApprove: { login: 'eve', scopes: null },
+        },
+      ],
       clock: null,
       rateLimit: { limit: 5000, windowMs: 3_600_000 },
       autoApprove: null,

@@ -1,23 +1,24 @@
 /**
  * The emulator's config file (`npm run emulator -- --config emulator.json`, or EMULATOR_CONFIG):
- * apps, users, fixed tokens and data added to the seed, the clock's start, the rate limit, a
- * headless approval, and the listening settings. docs/emulator.md#config-file describes every
+ * apps, users, fixed tokens and data added to the seed, enterprise spaces with their own, the
+ * clock's start, the rate limit, a headless approval, and the listening settings.
+ * docs/emulator.md#config-file describes every
  * field. The shape is one zod schema (`ConfigFileSchema`), from which
  * `src/emulator/emulator-config.schema.json` is generated (scripts/emulator-schema.ts); the
  * fields an app or a user has are the test-control API's own (control/accounts.ts), so both
  * refuse the same values with the same words. What the shape cannot say, such as a login that
- * no user has or a client id the seed has already, is checked against the seed after it. Every
+ * no user has or a client id the seed has already, is checked against the seed after it
+ * (config-seed-checks.ts). Every
  * refusal names the file and the field's path: `emulator.json: apps.0.redirectUris.1: …`.
  */
 import { readFileSync } from 'node:fs'
 import { z } from 'zod'
 import { isValidSegment } from '../protocol/endpoint-path'
-import { appFields, personalScopeProblem, scopeList, userFields } from './control/accounts'
+import { appFields, scopeList, userFields } from './control/accounts'
+import { isSpaceLabel } from '../protocol/space-host'
+import { seedProblems, seedView, type SeedView } from './config-seed-checks'
 import { excerpt } from './emulator-error'
-import { createModel } from './model/create-model'
-import { ownerLogin } from './model/state'
 import { PROFILE_NAMES } from './profiles'
-import { seedApps, seedGroups, seedUsers } from './seed'
 
 /** A token given in the file: long enough not to be guessed, in a header's safe alphabet. */
 const TOKEN_PATTERN = /^[A-Za-z0-9._-]{16,128}$/
@@ -80,6 +81,54 @@ const wholeNumber = (field: string, max: number) =>
     .min(1, `${field} must be at least 1`)
     .max(max, `${field} must be at most ${max}`)
 
+// What the main site and each enterprise space of the file have alike.
+const appList = z
+  .array(appFields(noCheck), { error: 'apps must be a list of apps' })
+  .max(100)
+  .optional()
+const userList = z
+  .array(userFields(noCheck), { error: 'users must be a list of users' })
+  .max(1000)
+  .optional()
+const tokenList = z
+  .array(TokenEntry, { error: 'tokens must be a list of tokens' })
+  .max(1000)
+  .optional()
+  .describe('Personal tokens with fixed values, for a user.')
+const dataEntry = z
+  .object({ repos: z.array(RepoEntry, { error: 'repos must be a list' }).max(1000) })
+  .strict()
+  .optional()
+const autoApproveEntry = z
+  .object({
+    login: z.string({ error: 'login must be a string, such as "alice"' }).max(64),
+    scopes: scopeList.optional(),
+  })
+  .strict()
+  .optional()
+  .describe('The authorize endpoint approves as this user, without pages.')
+
+const SpaceEntry = z
+  .object(
+    {
+      label: z
+        .string({ error: 'label must be a string, such as "acme"' })
+        .refine(
+          isSpaceLabel,
+          'label must be 1 to 63 lowercase letters, digits and "-", neither first nor last "-", such as "acme"',
+        )
+        .describe('The space’s subdomain: acme is answered on acme.<public host>.'),
+      name: title('name').describe('Shown on the space’s sign-in and consent pages.'),
+      apps: appList.describe('OAuth apps registered in the space.'),
+      users: userList.describe('The space’s users (a space of the file has no other).'),
+      tokens: tokenList,
+      data: dataEntry.describe('Repositories and their Markdown documents, of the space’s users.'),
+      autoApprove: autoApproveEntry,
+    },
+    { error: 'each space must be an object such as {"label": "acme", "name": "Acme Corp"}' },
+  )
+  .strict()
+
 export const ConfigFileSchema = z
   .object(
     {
@@ -94,31 +143,26 @@ export const ConfigFileSchema = z
         .enum(PROFILE_NAMES, { error: 'profile must be "seed" or "observed"' })
         .optional()
         .describe('Default seed.'),
-      apps: z
-        .array(appFields(noCheck), { error: 'apps must be a list of apps' })
-        .max(100)
-        .optional()
-        .describe('OAuth apps added to the seed’s (or replacing them: replaceSeedApps).'),
+      apps: appList.describe(
+        'OAuth apps added to the seed’s (or replacing them: replaceSeedApps).',
+      ),
       replaceSeedApps: z.boolean().optional().describe('true: only the apps of this file.'),
-      users: z
-        .array(userFields(noCheck), { error: 'users must be a list of users' })
-        .max(1000)
-        .optional()
-        .describe('Users added to the seed’s.'),
-      tokens: z
-        .array(TokenEntry, { error: 'tokens must be a list of tokens' })
-        .max(1000)
-        .optional()
-        .describe('Personal tokens with fixed values, for a user.'),
-      data: z
-        .object({ repos: z.array(RepoEntry, { error: 'repos must be a list' }).max(1000) })
-        .strict()
-        .optional()
-        .describe('Repositories and their Markdown documents, added to the seed’s.'),
+      users: userList.describe('Users added to the seed’s.'),
+      tokens: tokenList,
+      data: dataEntry.describe('Repositories and their Markdown documents, added to the seed’s.'),
       replaceSeedData: z
         .boolean()
         .optional()
         .describe('true: no repository or document of the seed, only those of data.'),
+      spaces: z
+        .array(SpaceEntry, { error: 'spaces must be a list of enterprise spaces' })
+        .max(20)
+        .optional()
+        .describe('Enterprise spaces, each a tenant of its own on <label>.<public host>.'),
+      replaceSeedSpaces: z
+        .boolean()
+        .optional()
+        .describe('true: no space of the seed (acme), only those of spaces.'),
       clock: z
         .object({
           start: z.iso.datetime({
@@ -137,133 +181,13 @@ export const ConfigFileSchema = z
         .strict()
         .optional()
         .describe('Calls per window for every caller. Default 5000 an hour.'),
-      autoApprove: z
-        .object({
-          login: z.string({ error: 'login must be a string, such as "alice"' }).max(64),
-          scopes: scopeList.optional(),
-        })
-        .strict()
-        .optional()
-        .describe('The authorize endpoint approves as this user, without pages.'),
+      autoApprove: autoApproveEntry,
     },
     { error: 'must be a JSON object of settings, such as {"apps": []}' },
   )
   .strict()
 
 export type ConfigFile = z.output<typeof ConfigFileSchema>
-
-/** What a config file adds to: the seed's logins, apps and repositories. */
-export interface SeedView {
-  users: readonly string[]
-  teams: readonly string[]
-  apps: readonly string[]
-  /** `owner/slug` of every repository of the seed. */
-  repos: readonly string[]
-}
-
-/** The seed of `npm run emulator` (seed.ts, model/seed-content.ts), as the checks need it. */
-export function seedView(): SeedView {
-  const model = createModel({ users: seedUsers, groups: seedGroups, now: Date.now })
-  return {
-    users: seedUsers.map((user) => user.login),
-    teams: model.teams.map((team) => team.login),
-    apps: seedApps().map((app) => app.clientId),
-    repos: model.books.map((book) => `${ownerLogin(model, book)}/${book.slug}`),
-  }
-}
-
-const LISTED = 10
-const listOf = (names: readonly string[]) =>
-  names.length <= LISTED
-    ? names.join(', ')
-    : `${names.slice(0, LISTED).join(', ')} and ${names.length - LISTED} more`
-
-type Issue = { path: (string | number)[]; message: string }
-
-/** What the file's shape cannot say: names that must exist, and names that must be new. */
-export function seedProblems(file: ConfigFile, seed: SeedView): Issue[] {
-  const issues: Issue[] = []
-  const firstAt = new Map<string, string>()
-  /** Whether `key` was seen before; if so, an issue at `path` saying where. */
-  const isRepeated = (key: string, path: (string | number)[], what: string) => {
-    const earlier = firstAt.get(key)
-    if (earlier === undefined) {
-      firstAt.set(key, path.slice(0, -1).join('.'))
-      return false
-    }
-    issues.push({ path, message: `${what} is listed already (${earlier})` })
-    return true
-  }
-
-  const seedApps = file.replaceSeedApps === true ? [] : seed.apps
-  ;(file.apps ?? []).forEach((app, i) => {
-    const path = ['apps', i, 'clientId']
-    if (isRepeated(`app:${app.clientId}`, path, `an app "${app.clientId}"`)) return
-    if (seedApps.includes(app.clientId)) {
-      issues.push({
-        path,
-        message: `the seed has an app "${app.clientId}" already; set "replaceSeedApps": true to replace the seed's apps`,
-      })
-    }
-  })
-
-  const users = [...seed.users]
-  ;(file.users ?? []).forEach((user, i) => {
-    const path = ['users', i, 'login']
-    if (isRepeated(`login:${user.login}`, path, `a user "${user.login}"`)) return
-    if (seed.users.includes(user.login)) {
-      issues.push({ path, message: `the seed has a user "${user.login}" already` })
-    } else if (seed.teams.includes(user.login)) {
-      issues.push({
-        path,
-        message: `a team "${user.login}" has this login: users and teams share one namespace`,
-      })
-    } else {
-      users.push(user.login)
-    }
-  })
-  const noUser = (login: string) =>
-    users.includes(login) ? null : `no user "${excerpt(login, 40)}"; the users are ${listOf(users)}`
-
-  ;(file.tokens ?? []).forEach((token, i) => {
-    isRepeated(`token:${token.token}`, ['tokens', i, 'token'], 'this token')
-    const login = noUser(token.login)
-    if (login !== null) issues.push({ path: ['tokens', i, 'login'], message: login })
-    const scopes = personalScopeProblem(token.scopes)
-    if (scopes !== null) issues.push({ path: ['tokens', i, 'scopes'], message: scopes })
-  })
-
-  const owners = [...users, ...seed.teams]
-  const seedRepos = file.replaceSeedData === true ? [] : seed.repos
-  ;(file.data?.repos ?? []).forEach((repo, i) => {
-    if (!owners.includes(repo.owner)) {
-      issues.push({
-        path: ['data', 'repos', i, 'owner'],
-        message: `no user or team "${excerpt(repo.owner, 40)}"; the owners are ${listOf(owners)}`,
-      })
-    }
-    const namespace = `${repo.owner}/${repo.slug}`
-    const path = ['data', 'repos', i, 'slug']
-    if (!isRepeated(`repo:${namespace}`, path, `a repository "${namespace}"`)) {
-      if (seedRepos.includes(namespace)) {
-        issues.push({
-          path,
-          message: `the seed has a repository "${namespace}" already; set "replaceSeedData": true to start from this file's data only`,
-        })
-      }
-    }
-    ;(repo.docs ?? []).forEach((doc, j) => {
-      const at = ['data', 'repos', i, 'docs', j, 'slug']
-      isRepeated(`doc:${namespace}/${doc.slug}`, at, `a document "${doc.slug}" of ${namespace}`)
-    })
-  })
-
-  if (file.autoApprove !== undefined) {
-    const login = noUser(file.autoApprove.login)
-    if (login !== null) issues.push({ path: ['autoApprove', 'login'], message: login })
-  }
-  return issues
-}
 
 /** The fields an object of the schema has at `path`, for "unknown field" (a typo's neighbours). */
 function fieldsAt(path: readonly PropertyKey[]): string[] {

@@ -20,6 +20,8 @@ import { s256Challenge } from './oauth/pkce'
 import { startEmulator, type RunningEmulator } from './start'
 import { authorizeThroughPages } from '../testing/emulator-pages'
 import { TEST_UA } from '../testing/emulator-over-http'
+import { fetchOverLoopback } from '../testing/localhost-names'
+import { spaceOrigin } from '../protocol/space-host'
 
 const folder = mkdtempSync(path.join(tmpdir(), 'emulator-config-run-'))
 afterAll(() => rmSync(folder, { recursive: true, force: true }))
@@ -345,5 +347,90 @@ describe('POST /__emulator/reset with a config file', () => {
     const doc = await used.api('/repos/dora/fixtures/docs/hello', 'ci-token-dora-0001')
     expect(envelope(DocSchema).parse(await doc.json()).data.title).toBe('Hello')
     expect(await loginOf(await used.api('/user', 'ci-token-alice-0001'))).toBe('alice')
+  })
+})
+
+describe('a space of the config file (docs/emulator.md#enterprise-spaces)', () => {
+  const SPACE = {
+    label: 'beta',
+    name: 'Beta Ltd',
+    users: [{ login: 'alice', name: 'Alice of Beta', password: 'beta-alice-password' }],
+    apps: [
+      { clientId: 'beta-app', clientSecret: 'beta-app-secret-0001', redirectUris: [REDIRECT] },
+    ],
+    tokens: [{ token: 'beta-token-alice-0001', login: 'alice', scopes: ['repo', 'doc'] }],
+    data: {
+      repos: [
+        {
+          owner: 'alice',
+          slug: 'beta-notes',
+          name: 'Beta notes',
+          public: false,
+          docs: [{ slug: 'hello', title: 'Hello Beta', body: 'Only in beta.' }],
+        },
+      ],
+    },
+    autoApprove: { login: 'alice' },
+  }
+
+  it('serves the file’s space on its subdomain with its own users, token, data, app and autoApprove', async () => {
+    const { emulator, api } = await startFrom({ ...CONFIG, spaces: [SPACE] })
+    const beta = spaceOrigin(emulator.url, 'beta')
+    const call = (apiPath: string, token?: string, init: RequestInit = {}) =>
+      fetchOverLoopback(`${beta}${apiPath}`, {
+        ...init,
+        headers: {
+          ...TEST_UA,
+          ...(token === undefined ? {} : { 'X-Auth-Token': token }),
+          ...(init.headers as Record<string, string> | undefined),
+        },
+      })
+
+    // The fixed token is the space's alice, a user of the file's with the space's first new id.
+    const me = await call('/api/v2/user', 'beta-token-alice-0001')
+    expect(envelope(UserSchema).parse(await me.json()).data).toMatchObject({
+      id: 90001,
+      login: 'alice',
+      name: 'Alice of Beta',
+    })
+    expect((await api('/user', 'beta-token-alice-0001')).status).toBe(401)
+    const docs = await call('/api/v2/repos/alice/beta-notes/docs', 'beta-token-alice-0001')
+    expect(z.array(DocSchema).parse(((await docs.json()) as { data: unknown }).data)).toMatchObject(
+      [{ slug: 'hello', title: 'Hello Beta', created_at: START }],
+    )
+    expect((await api('/repos/alice/beta-notes/docs', 'ci-token-dora-0001')).status).toBe(404)
+
+    // The space's app, approved at once as the space's alice; unknown on the main site.
+    const query = `client_id=beta-app&redirect_uri=${encodeURIComponent(REDIRECT)}&response_type=code&scope=repo`
+    const authorized = await call(`/oauth2/authorize?${query}`, undefined, { redirect: 'manual' })
+    expect(authorized.status).toBe(302)
+    const code = new URL(authorized.headers.get('Location') ?? '').searchParams.get('code') ?? ''
+    const token = await call('/oauth2/token', undefined, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        client_id: 'beta-app',
+        client_secret: 'beta-app-secret-0001',
+        code,
+      }).toString(),
+    })
+    expect(token.status).toBe(200)
+    const { access_token } = TokenResponseSchema.parse(await token.json())
+    expect(await loginOf(await call('/api/v2/user', access_token))).toBe('alice')
+    const mainAuthorize = await fetch(`${emulator.url}/oauth2/authorize?${query}`, {
+      headers: TEST_UA,
+      redirect: 'manual',
+    })
+    expect(mainAuthorize.status).toBe(400)
+
+    // The seed's space is still there beside it.
+    const acme = await fetchOverLoopback(
+      `${spaceOrigin(emulator.url, 'acme')}/api/v2/users/li-lei`,
+      {
+        headers: TEST_UA,
+      },
+    )
+    expect(acme.status).toBe(200)
   })
 })

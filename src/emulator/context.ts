@@ -29,6 +29,8 @@ export interface EmulatorEnv {
    * `nonce`: the page's CSP nonce, set once per request by a middleware (page-shell.tsx).
    * `rules`: the rules of the profile on when the request arrived (profiles.ts).
    * `locale`, `chosenLang`: the pages' language, and the one the user chose if any (page-locale.ts).
+   * `space`: the enterprise space the request is answered for, null on the main site
+   * (tenant-app.ts).
    */
   Variables: {
     log: LogDraft
@@ -36,7 +38,17 @@ export interface EmulatorEnv {
     rules: ProfileRules
     locale: PageLocale
     chosenLang: PageLocale | null
+    space: SpaceOfRequest | null
   }
+}
+
+/** An enterprise space as its pages name it (docs/emulator.md#enterprise-spaces). */
+export interface SpaceOfRequest {
+  label: string
+  /** Its display name, such as "Acme Corp". */
+  name: string
+  /** Its host, such as `acme.localhost:4010`. */
+  host: string
 }
 
 export type EmulatorContext = Context<EmulatorEnv>

@@ -1,11 +1,14 @@
 /**
- * The one owner of everything the emulator changes while it runs: the model (users, teams,
+ * The one owner of everything the emulator changes while it runs: per tenant (the main site, and
+ * each enterprise space: docs/emulator.md#enterprise-spaces) the model (users, teams,
  * repositories, documents, versions, tables of contents, the next ids), the OAuth apps, the
  * store (tokens, codes, sign-in sessions, pending authorizations, queued faults), the rate and
- * guess counters, the request log, the clock offset, the PKCE mode and the profile.
+ * guess counters and the request log; and for the whole emulator the clock offset, the PKCE mode
+ * and the profile. A tenant's world is `TenantState`; the state is the main site's world, with
+ * the spaces' beside it (`spaces`), so what reads the main site reads the state as before.
  *
- * `reset()` is "back to the seed" (docs/emulator.md#reset): the model, the directory and the apps
- * are built again from the seed, which is a function handing out fresh copies on every call, so
+ * `reset()` is "back to the seed" (docs/emulator.md#reset), for every tenant: the model, the
+ * directory and the apps are built again from the tenant's seed, which is a function handing out fresh copies on every call, so
  * nothing a test wrote, deleted or counted can survive it, and the next id is the seed's again.
  * The parts other modules hold by reference (the model, the store, the counters) stay the same
  * objects: the model takes the fresh build's contents, the others empty themselves. The directory
@@ -26,6 +29,7 @@ import {
   type GuessWindows,
 } from './oauth/throttle'
 import type { Budget, ProfileName } from './profiles'
+import type { SeedContent } from './model/seed-content'
 import type { AppRegistration, SeedGroup, SeedUser } from './seed'
 import { createStore, type Store } from './store'
 
@@ -34,11 +38,53 @@ export interface Seed {
   users: SeedUser[]
   groups: SeedGroup[]
   apps: AppRegistration[]
+  /** The demo data beyond the sign-in seed; default the main site's (model/seed-content.ts). */
+  content?: SeedContent | undefined
 }
 
-export interface EmulatorStateOptions {
+/** A user added at run time (test control): the rest of the record is a new account's. */
+export interface NewUser {
+  login: string
+  name: string
+  password: string
+}
+
+/** One tenant's world: the main site's, or an enterprise space's. */
+export interface TenantState {
+  readonly model: ModelState
+  readonly store: Store
+  readonly rateLimiter: RateLimiter
+  readonly guesses: FailureThrottle
+  readonly requestLog: RequestLog
+  /** Replaced by a reset and by `addUser`: read it here when a request needs it. */
+  readonly directory: Directory
+  /** Replaced by a reset: read it here when a request needs it. */
+  readonly apps: ReadonlyMap<string, AppRegistration>
+  /** The emulator's clock: the injected one plus the offset (one clock for every tenant). */
+  now(): number
+  /** Registers an app until the next reset; the caller has checked it (control/accounts.ts). */
+  addApp(app: AppRegistration): void
+  /**
+   * Adds a user with the model's next id until the next reset; the caller has checked it.
+   * `createdAt` (ISO 8601) defaults to now.
+   */
+  addUser(user: NewUser, createdAt?: string): SeedUser
+}
+
+/** A tenant's seed, and what is added to it after every build (a config file's additions). */
+export interface TenantSeed {
   /** Builds the seed; called at creation and on every reset, it must return fresh objects. */
   seed: () => Seed
+  /**
+   * Runs after the seed is built, at creation and after every reset, so what it adds (a config
+   * file's users, data and tokens: seed-additions.ts) is restored by a reset like the seed.
+   */
+  populate?: ((tenant: TenantState) => void) | undefined
+}
+
+export interface EmulatorStateOptions extends TenantSeed {
+  /** The enterprise spaces, by label, each a world of its own. */
+  spaces?: ReadonlyMap<string, TenantSeed> | undefined
   /** The injected clock, ms since the epoch; `now()` adds the test-control offset. */
   clock: () => number
   /**
@@ -51,42 +97,16 @@ export interface EmulatorStateOptions {
   /** The PKCE mode and the profile the emulator starts with, and a reset returns to. */
   pkce: PkceMode
   profile: ProfileName
-  /**
-   * Runs after the seed is built, at creation and after every reset, so what it adds (a config
-   * file's users, data and tokens: seed-additions.ts) is restored by a reset like the seed.
-   */
-  populate?: ((state: EmulatorState) => void) | undefined
 }
 
-/** A user added at run time (test control): the rest of the record is a new account's. */
-export interface NewUser {
-  login: string
-  name: string
-  password: string
-}
-
-export interface EmulatorState {
-  readonly model: ModelState
-  readonly store: Store
-  readonly rateLimiter: RateLimiter
-  readonly guesses: FailureThrottle
-  readonly requestLog: RequestLog
-  /** Replaced by a reset and by `addUser`: read it here when a request needs it. */
-  readonly directory: Directory
-  /** Replaced by a reset: read it here when a request needs it. */
-  readonly apps: ReadonlyMap<string, AppRegistration>
+/** The main site's world, the spaces' beside it, and what the whole emulator shares. */
+export interface EmulatorState extends TenantState {
+  /** Every enterprise space's world, by label. */
+  readonly spaces: ReadonlyMap<string, TenantState>
   clockOffset: number
   pkce: PkceMode
   profile: ProfileName
-  /** The emulator's clock: the injected one plus the offset. */
-  now(): number
-  /** Registers an app until the next reset; the caller has checked it (control/accounts.ts). */
-  addApp(app: AppRegistration): void
-  /**
-   * Adds a user with the model's next id until the next reset; the caller has checked it.
-   * `createdAt` (ISO 8601) defaults to now.
-   */
-  addUser(user: NewUser, createdAt?: string): SeedUser
+  /** Every tenant back to its seed, and the shared settings to their start. */
   reset(): void
   /**
    * Everything above as plain data (maps as entry lists, no functions), the counters' windows
@@ -109,18 +129,26 @@ function plain(value: unknown): unknown {
   return value
 }
 
-export function createEmulatorState(options: EmulatorStateOptions): EmulatorState {
-  let startedAt = options.clock()
-  const { clock, clockStart } = options
-  const sinceStart = clockStart === undefined ? clock : () => clockStart + clock() - startedAt
-  const now = () => sinceStart() + state.clockOffset
+interface Tenant {
+  state: TenantState
+  /** Back to the seed: the model rebuilt in place, the rest emptied, then `populate`. */
+  reset(): void
+  populate(): void
+  snapshot(): unknown
+}
+
+function createTenant(
+  { seed: seedOf, populate }: TenantSeed,
+  options: Pick<EmulatorStateOptions, 'rateLimit' | 'guessLimit'>,
+  now: () => number,
+): Tenant {
   // The users list is the model's own: the directory reads the same array, so a user added at
   // run time is in both.
   const build = () => {
-    const seed = options.seed()
+    const seed = seedOf()
     return {
       seed,
-      model: createModel({ users: seed.users, groups: seed.groups, now }),
+      model: createModel({ users: seed.users, groups: seed.groups, content: seed.content, now }),
       directory: createDirectory(seed.users, seed.groups),
       apps: new Map(seed.apps.map((app) => [app.clientId, app])),
     }
@@ -128,8 +156,7 @@ export function createEmulatorState(options: EmulatorStateOptions): EmulatorStat
   let world = build()
   const rateWindows: RateWindows = new Map()
   const guessWindows: GuessWindows = new Map()
-
-  const state: EmulatorState = {
+  const state: TenantState = {
     model: world.model,
     store: createStore(),
     rateLimiter: createRateLimiter(options.rateLimit, rateWindows),
@@ -141,9 +168,6 @@ export function createEmulatorState(options: EmulatorStateOptions): EmulatorStat
     get apps() {
       return world.apps
     },
-    clockOffset: 0,
-    pkce: options.pkce,
-    profile: options.profile,
     now,
     addApp(app) {
       world.apps.set(app.clientId, app)
@@ -166,8 +190,10 @@ export function createEmulatorState(options: EmulatorStateOptions): EmulatorStat
       world.directory = createDirectory(world.seed.users, world.seed.groups)
       return user
     },
+  }
+  return {
+    state,
     reset() {
-      startedAt = clock()
       world = build()
       // The sub-apps hold the model object: it takes the fresh build's contents, counters included.
       Object.assign(state.model, world.model)
@@ -175,11 +201,8 @@ export function createEmulatorState(options: EmulatorStateOptions): EmulatorStat
       state.rateLimiter.reset()
       state.guesses.reset()
       state.requestLog.clear()
-      state.clockOffset = 0
-      state.pkce = options.pkce
-      state.profile = options.profile
-      options.populate?.(state)
     },
+    populate: () => populate?.(state),
     snapshot: () =>
       plain({
         model: state.model,
@@ -189,11 +212,75 @@ export function createEmulatorState(options: EmulatorStateOptions): EmulatorStat
         rateWindows,
         guessWindows,
         requestLog: state.requestLog.entries(),
-        clockOffset: state.clockOffset,
-        pkce: state.pkce,
-        profile: state.profile,
       }),
   }
-  options.populate?.(state)
+}
+
+export function createEmulatorState(options: EmulatorStateOptions): EmulatorState {
+  let startedAt = options.clock()
+  const { clock, clockStart } = options
+  const sinceStart = clockStart === undefined ? clock : () => clockStart + clock() - startedAt
+  let clockOffset = 0
+  const now = () => sinceStart() + clockOffset
+  const main = createTenant(options, options, now)
+  const spaces = new Map(
+    [...(options.spaces ?? [])].map(([label, seed]) => [label, createTenant(seed, options, now)]),
+  )
+  const tenants = [main, ...spaces.values()]
+
+  // The main site's world, read through: what holds the state reads the main site.
+  const state: EmulatorState = {
+    get model() {
+      return main.state.model
+    },
+    get store() {
+      return main.state.store
+    },
+    get rateLimiter() {
+      return main.state.rateLimiter
+    },
+    get guesses() {
+      return main.state.guesses
+    },
+    get requestLog() {
+      return main.state.requestLog
+    },
+    get directory() {
+      return main.state.directory
+    },
+    get apps() {
+      return main.state.apps
+    },
+    now,
+    addApp: (app) => main.state.addApp(app),
+    addUser: (user, createdAt) => main.state.addUser(user, createdAt),
+    spaces: new Map([...spaces].map(([label, tenant]) => [label, tenant.state])),
+    get clockOffset() {
+      return clockOffset
+    },
+    set clockOffset(ms: number) {
+      clockOffset = ms
+    },
+    pkce: options.pkce,
+    profile: options.profile,
+    reset() {
+      startedAt = clock()
+      clockOffset = 0
+      for (const tenant of tenants) tenant.reset()
+      state.pkce = options.pkce
+      state.profile = options.profile
+      for (const tenant of tenants) tenant.populate()
+    },
+    snapshot: () => ({
+      tenants: [
+        ['main', main.snapshot()],
+        ...[...spaces].map(([label, tenant]) => [label, tenant.snapshot()]),
+      ],
+      clockOffset,
+      pkce: state.pkce,
+      profile: state.profile,
+    }),
+  }
+  for (const tenant of tenants) tenant.populate()
   return state
 }

@@ -1,60 +1,40 @@
 /**
  * The emulator of the Yuque Open API v2 and its OAuth 2.0 authorization server, built by a pure
- * factory: no I/O and no environment access here, everything comes in through the options.
+ * factory: no I/O and no environment access here, everything comes in through the options. It
+ * answers the main site on its origin and each enterprise space on the space's subdomain
+ * (src/protocol/space-host.ts), each a tenant with its own world (emulator-state.ts) and its own
+ * copy of the routes (tenant-app.ts); docs/emulator.md#enterprise-spaces.
  */
 import { Hono } from 'hono'
 import type { Context } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
-import { bodyLimit } from 'hono/body-limit'
-import { methodNotAllowed } from 'hono/method-not-allowed'
-import { createApiRoutes } from './api/api-routes'
-import { createAuthorizeRoutes } from './oauth/authorize'
-import { createBrowserFlow } from './pages/browser-flow'
-import { createConsentRoutes } from './pages/consent'
-import { avatarSvg } from './pages/avatars'
-import {
-  MAX_BODY_BYTES,
-  areaOf,
-  hasUserAgent,
-  type EmulatorDeps,
-  type EmulatorEnv,
-  type LogDraft,
-} from './context'
-import { EmulatorError, pageError } from './emulator-error'
-import { asEmulatorError, renderError } from './errors'
-import { serveFaults } from './control/faults'
-import { servePreferredStatus } from './control/prefer'
-import { setPageNonce } from './pages/page-shell'
-import { setPageLocale } from './pages/page-locale'
+import type { AutoApprove, EmulatorDeps, SpaceOfRequest } from './context'
 import type { PkceMode } from './oauth/pkce'
 import { DEFAULT_PROFILE, rulesWithAnonymousBudget, type ProfileName } from './profiles'
 import { createAccounts } from './control/accounts'
-import { formatLogLine, redactQuery } from './control/request-log'
-import type { RequestLogEntry } from './control/request-log'
 import { seedApps, seedGroups, seedUsers } from './seed'
 import type { AppRegistration, SeedGroup, SeedUser } from './seed'
+import { seedSpaces } from './seed-space'
+import { NO_CONTENT } from './model/seed-content'
 import type { RandomFill } from '../protocol/client-code'
+import { hostTenantReader, spaceOrigin, type HostTenant } from '../protocol/space-host'
 import { cryptoRandom } from './secrets'
-import { guardService } from './api/service-guard'
 import { DEFAULT_RATE_LIMIT } from './api/rate-limit'
-import { createSignInRoutes } from './oauth/sign-in'
-import { createEmulatorState } from './emulator-state'
-import { populateFrom, type ConfigFileOptions } from './seed-additions'
 import {
-  FaultSchema,
-  createTestControlRoutes,
-  type EmulatorControl,
-  type FaultInput,
-} from './control/test-control'
+  createEmulatorState,
+  type EmulatorState,
+  type TenantSeed,
+  type TenantState,
+} from './emulator-state'
+import { populateFrom, type ConfigFileOptions, type SpaceOptions } from './seed-additions'
+import { FaultSchema, type EmulatorControl, type FaultInput } from './control/test-control'
 import { GUESS_LIMIT, type FailureThrottleOptions } from './oauth/throttle'
-import { createTokenRoutes } from './oauth/token'
-import { createTokenSettingsRoutes } from './pages/tokens'
-import { requestUrl } from '../protocol/request-url'
+import { createTenantApp } from './tenant-app'
 
 export type { AppRegistration, SeedGroup, SeedUser } from './seed'
 export type { EmulatorControl, FaultInput } from './control/test-control'
 export type { ProfileName } from './profiles'
-export type { ConfigFileOptions } from './seed-additions'
+export type { ConfigFileOptions, SpaceOptions } from './seed-additions'
 export type { RequestLogEntry } from './control/request-log'
 /** For tests that check which token reached the emulator: the log's `tokenFingerprint`. */
 export { tokenFingerprint } from './secrets'
@@ -108,65 +88,24 @@ function socketClientAddress(c: Context): string {
   }
 }
 
-export function createEmulator(options: EmulatorOptions = {}): Emulator {
-  const random = options.random ?? cryptoRandom
-  const origin = (options.origin ?? DEFAULT_ORIGIN).replace(/\/+$/, '')
-  // A function: every reset starts from fresh copies, never from objects a test has changed.
-  const seed = () => ({
-    users: structuredClone(options.users ?? seedUsers),
-    groups: structuredClone(options.groups ?? seedGroups),
-    apps: structuredClone(options.apps ?? seedApps()),
-  })
-  const clock = options.clock ?? Date.now
-  const state = createEmulatorState({
-    seed,
-    clock,
-    clockStart: options.clockStart,
-    rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT,
-    guessLimit: options.guessLimit ?? GUESS_LIMIT,
-    pkce: options.pkce ?? 'off',
-    profile: options.profile ?? DEFAULT_PROFILE,
-    populate: populateFrom(options, clock),
-  })
-  const { now, requestLog } = state
-  const rulesOf = rulesWithAnonymousBudget(options.anonymousBudget)
-
-  // What a reset rebuilds is read through the state at request time.
-  const deps: EmulatorDeps = {
-    now,
-    random,
-    origin,
-    get apps() {
-      return state.apps
-    },
-    get directory() {
-      return state.directory
-    },
-    model: state.model,
-    store: state.store,
-    rateLimiter: state.rateLimiter,
-    clientAddress: options.clientAddress ?? socketClientAddress,
-    get pkce() {
-      return state.pkce
-    },
-    get profile() {
-      return state.profile
-    },
-    guesses: state.guesses,
-    autoApprove: options.autoApprove ?? null,
-  }
-
-  const accounts = createAccounts(state, random)
-  const control: EmulatorControl = {
+/** The test control of one tenant: its world's parts, and the emulator's shared switches. */
+function tenantControl(
+  state: EmulatorState,
+  tenant: TenantState,
+  random: RandomFill,
+  spaceControl: (label: string) => EmulatorControl,
+): EmulatorControl {
+  const accounts = createAccounts(tenant, random)
+  return {
     reset: () => state.reset(),
     advanceClock(ms) {
       state.clockOffset += ms
     },
-    now,
-    revokeToken: (token) => state.store.revokeToken(token),
+    now: state.now,
+    revokeToken: (token) => tenant.store.revokeToken(token),
     queueFault(input: FaultInput) {
       const fault = FaultSchema.parse(input)
-      state.store.faults.push({
+      tenant.store.faults.push({
         method: fault.method ?? null,
         path: fault.path,
         status: fault.status ?? null,
@@ -179,10 +118,10 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       })
     },
     clearFaults() {
-      state.store.faults.length = 0
+      tenant.store.faults.length = 0
     },
-    requestLog: () => requestLog.entries(),
-    clearLog: () => requestLog.clear(),
+    requestLog: () => tenant.requestLog.entries(),
+    clearLog: () => tenant.requestLog.clear(),
     setPkceMode(mode) {
       state.pkce = mode
     },
@@ -193,157 +132,151 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     addApp: (input) => accounts.addApp(input),
     addUser: (input) => accounts.addUser(input),
     snapshot: () => state.snapshot(),
+    space: spaceControl,
+  }
+}
+
+export function createEmulator(options: EmulatorOptions = {}): Emulator {
+  const random = options.random ?? cryptoRandom
+  const origin = (options.origin ?? DEFAULT_ORIGIN).replace(/\/+$/, '')
+  const clock = options.clock ?? Date.now
+  const spaces: readonly SpaceOptions[] = options.spaces ?? seedSpaces()
+  const labels = spaces.map((space) => space.label)
+  const twice = labels.find((label, i) => labels.indexOf(label) !== i)
+  if (twice !== undefined) throw new Error(`spaces: the label "${twice}" is given twice`)
+  // Functions: every reset starts from fresh copies, never from objects a test has changed.
+  const spaceSeeds = new Map<string, TenantSeed>(
+    spaces.map((space) => [
+      space.label,
+      {
+        seed: () =>
+          structuredClone({
+            users: space.users,
+            groups: space.groups,
+            apps: space.apps,
+            content: space.content ?? NO_CONTENT,
+          }),
+        populate: populateFrom({ ...options, additions: space.additions }, clock),
+      },
+    ]),
+  )
+  const state = createEmulatorState({
+    seed: () => ({
+      users: structuredClone(options.users ?? seedUsers),
+      groups: structuredClone(options.groups ?? seedGroups),
+      apps: structuredClone(options.apps ?? seedApps()),
+    }),
+    populate: populateFrom(options, clock),
+    spaces: spaceSeeds,
+    clock,
+    clockStart: options.clockStart,
+    rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT,
+    guessLimit: options.guessLimit ?? GUESS_LIMIT,
+    pkce: options.pkce ?? 'off',
+    profile: options.profile ?? DEFAULT_PROFILE,
+  })
+  const rulesOf = rulesWithAnonymousBudget(options.anonymousBudget)
+  const clientAddress = options.clientAddress ?? socketClientAddress
+
+  // What a reset rebuilds is read through the tenant's state at request time.
+  const depsOf = (
+    tenant: TenantState,
+    tenantOrigin: string,
+    autoApprove: AutoApprove | undefined,
+  ): EmulatorDeps => ({
+    now: state.now,
+    random,
+    origin: tenantOrigin,
+    get apps() {
+      return tenant.apps
+    },
+    get directory() {
+      return tenant.directory
+    },
+    model: tenant.model,
+    store: tenant.store,
+    rateLimiter: tenant.rateLimiter,
+    clientAddress,
+    get pkce() {
+      return state.pkce
+    },
+    get profile() {
+      return state.profile
+    },
+    guesses: tenant.guesses,
+    autoApprove: autoApprove ?? null,
+  })
+
+  // Whom a Host names: the public origin's host, or the loopback names of the bound port
+  // (`otherHosts`), each with its spaces' subdomains (src/protocol/space-host.ts).
+  const readers = [origin, ...(options.otherHosts ?? []).map((host) => `http://${host}`)].map(
+    (named) => hostTenantReader(named, labels),
+  )
+  const hostTenant = (host: string): HostTenant => {
+    let verdict: HostTenant = { kind: 'foreign' }
+    for (const read of readers) {
+      verdict = read(host)
+      if (verdict.kind !== 'foreign') return verdict
+    }
+    return verdict
   }
 
-  const app = new Hono<EmulatorEnv>()
-
-  // For container probes (docs/emulator.md#health): ahead of every check and of the log, so that
-  // any Host (a kubelet sends the pod's address), no User-Agent and no token get it, and no
-  // budget is spent or log entry written.
-  app.get('/healthz', (c) => c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' }))
-
-  // First: every later step, the error renderer included, reads the request's profile rules.
-  app.use('*', async (c, next) => {
-    c.set('rules', rulesOf[state.profile])
-    await next()
-  })
-
-  // Outermost, so it sees the final status of every answer, faults and errors included.
-  app.use('*', async (c, next) => {
-    const draft: LogDraft = {
-      grantType: null,
-      clientId: null,
-      hasClientSecret: false,
-      user: null,
-      tokenFingerprint: null,
-      fault: false,
-    }
-    c.set('log', draft)
-    const started = Date.now()
-    await next()
-    if (areaOf(c.req.path) === 'control') return
-    const url = requestUrl(c.req.url)
-    if (url.searchParams.has('client_secret')) draft.hasClientSecret = true
-    const entry: RequestLogEntry = {
-      time: new Date(now()).toISOString(),
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      query: redactQuery(url),
-      headerNames: [...c.req.raw.headers.keys()].sort(),
-      hasUserAgent: hasUserAgent(c),
-      hasCookie: c.req.header('Cookie') !== undefined,
-      hasClientSecret: draft.hasClientSecret,
-      grantType: draft.grantType,
-      clientId: draft.clientId ?? url.searchParams.get('client_id'),
-      user: draft.user,
-      tokenFingerprint: draft.tokenFingerprint,
-      fault: draft.fault,
-    }
-    requestLog.add(entry)
-    options.log?.(formatLogLine(entry, Date.now() - started))
-  })
-
-  const fail = (c: Context<EmulatorEnv>, status: EmulatorError['status'], message: string) =>
-    renderError(c, new EmulatorError(status, message))
-
-  app.use('*', setPageNonce(random))
-  app.use('*', setPageLocale())
-
-  // RFC 9110 §7.4: a request for another authority is misdirected (DNS rebinding: a page on
-  // attacker.example resolving to 127.0.0.1 sends `Host: attacker.example`). `app.request()`
-  // in tests sends no Host and is let through.
-  // The configured origin and the loopback names of the bound port: none of them is a name an
-  // attacker's DNS controls.
-  const host = new URL(origin).host
-  const hosts = new Set([host, ...(options.otherHosts ?? []).map((name) => name.toLowerCase())])
-  app.use('*', async (c, next) => {
-    const sent = c.req.header('Host')
-    if (sent !== undefined && !hosts.has(sent.toLowerCase())) {
-      return fail(
-        c,
-        421,
-        `This emulator answers at ${host}, not at "${sent.slice(0, 100)}". Use ${origin}.`,
+  const controls = new Map<string, EmulatorControl>()
+  const spaceControl = (label: string) => {
+    const control = controls.get(label)
+    if (control === undefined) {
+      throw new Error(
+        `No enterprise space "${label}"; the spaces are: ${labels.join(', ') || 'none'}`,
       )
     }
-    await next()
-  })
-
-  const limitBody = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: (c) => fail(c, 413, `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`),
-  })
-  // A GET or HEAD is answered without its body ever being read (a fetch Request of either
-  // method has none: start.test.ts sends one over a socket), so it has nothing to limit, as in
-  // the proxy's guards (src/proxy/guards.ts). bodyLimit's first check, `c.req.raw.body`, makes
-  // @hono/node-server build the whole fetch Request (an AbortController, its listeners, a copy
-  // of the headers): with it, the emulator spent 198–210 µs of CPU per `GET /api/v2/user` under
-  // load, without it 118–133 µs (autocannon, 10 connections, 5 s, two runs each).
-  app.use('*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
-  )
-
-  app.use('*', serveFaults(state.store))
-
-  app.use(
-    '*',
-    methodNotAllowed({
-      app,
-      onMethodNotAllowed: async (c, methods) => {
-        const response = await fail(
-          c,
-          405,
-          `${c.req.method} is not allowed here; use ${methods.join(' or ')}.`,
-        )
-        response.headers.set('Allow', methods.join(', '))
-        return response
-      },
+    return control
+  }
+  const shared = {
+    hostTenant,
+    publicOrigin: origin,
+    spaceHosts: labels.map((label) => new URL(spaceOrigin(origin, label)).host),
+    rulesOf,
+    profile: () => state.profile,
+    testControl: options.testControl === true,
+    controlFrom: options.controlFrom,
+    log: options.log,
+  }
+  const tenantApp = (
+    tenant: TenantState,
+    control: EmulatorControl,
+    space: SpaceOfRequest | null,
+    autoApprove: AutoApprove | undefined,
+  ) =>
+    createTenantApp({
+      ...shared,
+      deps: depsOf(tenant, space === null ? origin : spaceOrigin(origin, space.label), autoApprove),
+      tenant,
+      control,
+      space,
+    })
+  const control = tenantControl(state, state, random, spaceControl)
+  const main = tenantApp(state, control, null, options.autoApprove)
+  const spaceApps = new Map(
+    spaces.map((space) => {
+      const tenant = state.spaces.get(space.label)
+      if (tenant === undefined) throw new Error(`unreachable: the state has space ${space.label}`)
+      const own = tenantControl(state, tenant, random, spaceControl)
+      controls.set(space.label, own)
+      const host = new URL(spaceOrigin(origin, space.label)).host
+      const named = { label: space.label, name: space.name, host }
+      return [space.label, tenantApp(tenant, own, named, space.autoApprove)] as const
     }),
   )
 
-  app.use('*', guardService(deps))
-  if (options.testControl === true) app.use('*', servePreferredStatus(deps))
-
-  const flow = createBrowserFlow(deps)
-  app.route('/api/v2', createApiRoutes(deps))
-  app.route('/', createTokenRoutes(deps))
-  app.route('/', createAuthorizeRoutes(deps, flow))
-  app.route('/', createConsentRoutes(deps, flow))
-  app.route('/', createSignInRoutes(deps, flow))
-  app.route('/', createTokenSettingsRoutes(deps, flow))
-
-  app.get('/avatars/:file', (c) => {
-    const match = /^(.+)\.svg$/.exec(c.req.param('file'))
-    const login = match?.[1]
-    const owner =
-      login === undefined
-        ? undefined
-        : (deps.directory.userByLogin(login) ?? deps.directory.groupByLogin(login))
-    if (owner === undefined) throw new EmulatorError(404, 'No such avatar.')
-    return c.body(avatarSvg(owner.login, owner.name), 200, {
-      'Content-Type': 'image/svg+xml; charset=utf-8',
-      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
-      'X-Content-Type-Options': 'nosniff',
-      'Cache-Control': 'public, max-age=3600',
-    })
+  // Each request to the tenant its Host names; the main site answers the rest (no Host, as
+  // `app.request()` sends, is the main site; a foreign Host gets its 421, an unknown space 404).
+  const app = new Hono()
+  app.all('*', (c) => {
+    const host = c.req.header('Host')
+    const verdict = host === undefined ? null : hostTenant(host)
+    const target = verdict?.kind === 'space' ? spaceApps.get(verdict.label) : undefined
+    return (target ?? main).fetch(c.req.raw, c.env)
   })
 
-  app.get('/', (c) => c.redirect('/settings/tokens', 302))
-
-  if (options.testControl === true) {
-    app.route('/__emulator', createTestControlRoutes(control, origin, options.controlFrom))
-  }
-
-  app.notFound((c) =>
-    renderError(
-      c,
-      pageError(404, (m) => m.errors.notFound),
-    ),
-  )
-
-  // The one error path: handlers and guards throw EmulatorError; this renders it per area.
-  app.onError((error, c) => renderError(c, asEmulatorError(error)))
-
-  // Callers see a plain Hono: the per-request log variables are internal to the emulator.
-  return { app: app as unknown as Hono, control }
+  return { app, control }
 }

@@ -15,6 +15,24 @@ import { loadEmulatorConfig } from './config'
 import { emulatorOptionsOf, masked, printableConfig } from './config-options'
 import { seedUsers, SEED_PASSWORD } from './seed'
 import { GRACE_MS, listenFailure, startEmulator, type RunningEmulator } from './start'
+import type { SpaceOptions } from './emulator'
+import { spaceOrigin } from '../protocol/space-host'
+
+/** The banner's lines on the enterprise spaces: where each answers, its apps and its users. */
+function spaceLines(spaces: readonly SpaceOptions[], url: string): string[] {
+  if (spaces.length === 0) return []
+  return [
+    '',
+    'Enterprise spaces (each with its own users, apps and tokens; docs/emulator.md#enterprise-spaces):',
+    ...spaces.flatMap((space) => {
+      const logins = [...space.users, ...(space.additions?.users ?? [])].map((user) => user.login)
+      return [
+        `  ${space.label.padEnd(14)} ${spaceOrigin(url, space.label)}  ${space.name}`,
+        `  ${''.padEnd(14)} apps: ${space.apps.map((app) => app.clientId).join(', ') || '(none)'}; users: ${logins.join(', ') || '(none)'}`,
+      ]
+    }),
+  ]
+}
 
 async function main(): Promise<void> {
   const loaded = loadEmulatorConfig(process.env, process.argv.slice(2))
@@ -68,6 +86,7 @@ async function main(): Promise<void> {
     ...(config.file?.users ?? []).map(
       (user) => `  ${user.login.padEnd(14)} (config file, its own password)`,
     ),
+    ...spaceLines(options.spaces ?? [], url),
   ]
   console.log(lines.join('\n'))
   let isStopping = false

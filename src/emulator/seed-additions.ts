@@ -11,12 +11,13 @@
  */
 import { canonicalScopes } from '../protocol/scopes'
 import type { AutoApprove } from './context'
-import type { EmulatorState, NewUser } from './emulator-state'
+import type { NewUser, TenantState } from './emulator-state'
 import { createBook } from './model/books'
 import { createDoc } from './model/docs'
 import type { ModelState } from './model/state'
 import { updateToc } from './model/toc'
 import type { Budget } from './profiles'
+import type { SeedSpace } from './seed-space'
 
 export interface AddedDoc {
   slug: string
@@ -65,6 +66,19 @@ export interface ConfigFileOptions {
   additions?: SeedAdditions
   /** The authorize endpoint approves as this user, without pages (the file's `autoApprove`). */
   autoApprove?: AutoApprove
+  /**
+   * The enterprise spaces, each a tenant of its own on `<label>.<public host>`
+   * (docs/emulator.md#enterprise-spaces). Default: the seed's, `acme` (seed-space.ts); `[]`: none.
+   */
+  spaces?: SpaceOptions[]
+}
+
+/** A space: its seed, and what a config file adds to it and sets for it. */
+export interface SpaceOptions extends SeedSpace {
+  /** Added to the space's seed, and restored by a reset (the file's space's users, data, tokens). */
+  additions?: SeedAdditions | undefined
+  /** The space's authorize endpoint approves as this user of the space, without pages. */
+  autoApprove?: AutoApprove | undefined
 }
 
 /** The login that writes as the owner: the user, or the team's first admin (else member). */
@@ -108,13 +122,14 @@ function addRepo(model: ModelState, repo: AddedRepo): void {
 }
 
 /**
- * The state's `populate` for `options.additions`, or undefined without any. Every record is
+ * A tenant's `populate` for `options.additions` (the main site's, or a space's), or undefined
+ * without any. Every record is
  * created at the clock's start, or at the time the emulator is created: the same after a reset.
  */
 export function populateFrom(
-  options: ConfigFileOptions,
+  options: { additions?: SeedAdditions | undefined; clockStart?: number | undefined },
   clock: () => number,
-): ((state: EmulatorState) => void) | undefined {
+): ((state: TenantState) => void) | undefined {
   const { additions } = options
   if (additions === undefined) return undefined
   const at = new Date(options.clockStart ?? clock()).toISOString()
@@ -125,7 +140,7 @@ export function populateFrom(
  * Adds `additions` to the freshly built `state`; every record is created at `at` (ISO 8601): the
  * clock's configured start, or the time the emulator was created.
  */
-function addToSeed(state: EmulatorState, additions: SeedAdditions, at: string): void {
+function addToSeed(state: TenantState, additions: SeedAdditions, at: string): void {
   // The model's operations read the clock through `now`: this view of the same model (the same
   // arrays, maps and id counters) gives them the fixed time instead.
   const model: ModelState = { ...state.model, now: () => at }

@@ -88,6 +88,32 @@ export function parseForms(html: string): ParsedForm[] {
 }
 
 /**
+ * `app` with `name: value` on every request that does not set its own `name`: what a client or a
+ * browser adds by itself.
+ */
+function withDefaultHeader<A extends Pick<Hono, 'request'>>(
+  app: A,
+  name: string,
+  value: string,
+): A {
+  const request: Hono['request'] = (input, init, ...rest) => {
+    if (input instanceof Request) {
+      if (input.headers.has(name)) return app.request(input, init, ...rest)
+      const headers = new Headers(input.headers)
+      headers.set(name, value)
+      return app.request(new Request(input, { headers }), init, ...rest)
+    }
+    const headers = new Headers(init?.headers)
+    if (!headers.has(name)) headers.set(name, value)
+    return app.request(input, { ...init, headers }, ...rest)
+  }
+  return new Proxy(app, {
+    get: (target, key, receiver) =>
+      key === 'request' ? request : Reflect.get(target, key, receiver),
+  })
+}
+
+/**
  * The emulator's app as clients and browsers reach it: every request carries a User-Agent unless
  * it sets its own (docs/service.md#user-agent; the emulator refuses a request without one at the
  * API and the OAuth endpoints). For tests whose subject is something else.
@@ -96,21 +122,16 @@ export function withUserAgent<A extends Pick<Hono, 'request'>>(
   app: A,
   agent = 'emulator-test/1.0',
 ): A {
-  const request: Hono['request'] = (input, init, ...rest) => {
-    if (input instanceof Request) {
-      if (input.headers.has('User-Agent')) return app.request(input, init, ...rest)
-      const headers = new Headers(input.headers)
-      headers.set('User-Agent', agent)
-      return app.request(new Request(input, { headers }), init, ...rest)
-    }
-    const headers = new Headers(init?.headers)
-    if (!headers.has('User-Agent')) headers.set('User-Agent', agent)
-    return app.request(input, { ...init, headers }, ...rest)
-  }
-  return new Proxy(app, {
-    get: (target, key, receiver) =>
-      key === 'request' ? request : Reflect.get(target, key, receiver),
-  })
+  return withDefaultHeader(app, 'User-Agent', agent)
+}
+
+/**
+ * The emulator's app as a browser on `host` reaches it: every request names that `Host`, as one
+ * to an enterprise space's subdomain does (docs/emulator.md#enterprise-spaces), unless it names
+ * its own. `app.request()` sends no Host by itself, which the emulator takes for the main site.
+ */
+export function withHost<A extends Pick<Hono, 'request'>>(app: A, host: string): A {
+  return withDefaultHeader(app, 'Host', host)
 }
 
 /** A minimal cookie jar for one host: enough for the emulator's session cookie. */

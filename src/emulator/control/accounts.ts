@@ -11,7 +11,7 @@ import { SCOPES, canonicalScopes, formatScopes, scopeInfo } from '../../protocol
 import { parseUserKey } from '../../protocol/user-key'
 import type { RandomFill } from '../../protocol/client-code'
 import { allowedScopesOf } from '../context'
-import type { EmulatorState } from '../emulator-state'
+import type { TenantState } from '../emulator-state'
 import { excerpt } from '../emulator-error'
 import { refusedScope } from '../oauth/authorize-request'
 import type { AppRegistration } from '../seed'
@@ -55,7 +55,7 @@ export interface IssuedToken {
   login: string
 }
 
-function tokenSchema(state: EmulatorState) {
+function tokenSchema(state: TenantState) {
   return z
     .object({
       login: checked(
@@ -166,7 +166,7 @@ export function registrationOf(body: z.output<ReturnType<typeof appFields>>): Ap
   }
 }
 
-function appSchema(state: EmulatorState) {
+function appSchema(state: TenantState) {
   return appFields((id) => (state.apps.has(id) ? `an app "${id}" exists already` : null))
 }
 export type AppInput = z.input<ReturnType<typeof appSchema>>
@@ -217,7 +217,7 @@ export function userFields(taken: (login: string) => string | null) {
     .strict()
 }
 
-function userSchema(state: EmulatorState) {
+function userSchema(state: TenantState) {
   return userFields((login) =>
     loginInUse(
       login,
@@ -243,7 +243,7 @@ export interface Accounts {
 }
 
 /** The three operations; each throws a ZodError naming the field it refuses. */
-export function createAccounts(state: EmulatorState, random: RandomFill): Accounts {
+export function createAccounts(state: TenantState, random: RandomFill): Accounts {
   const deps = { store: state.store, random, now: state.now }
   const tokens = tokenSchema(state)
   const apps = appSchema(state)

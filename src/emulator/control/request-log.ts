@@ -73,8 +73,13 @@ export function createRequestLog(capacity = 1000): RequestLog {
 /**
  * The one line per request given to `options.log`: built only from the redacted entry, every
  * value escaped by the protocol's logSafe, as the proxy's are (request-log.test: "escapes control characters…").
+ * A request to an enterprise space ends in `space=<label>` (docs/emulator.md#enterprise-spaces).
  */
-export function formatLogLine(entry: RequestLogEntry, durationMs: number): string {
+export function formatLogLine(
+  entry: RequestLogEntry,
+  durationMs: number,
+  space: string | null = null,
+): string {
   const query = entry.query.map(({ name, value }) => `${name}=${value}`).join('&')
   const parts = [
     entry.time,
@@ -88,5 +93,6 @@ export function formatLogLine(entry: RequestLogEntry, durationMs: number): strin
   if (entry.user !== null) parts.push(`user=${entry.user}`)
   if (entry.tokenFingerprint !== null) parts.push(`token#${entry.tokenFingerprint}`)
   if (entry.fault) parts.push('fault')
+  if (space !== null) parts.push(`space=${space}`)
   return logSafe(parts.join(' '))
 }

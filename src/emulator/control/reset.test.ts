@@ -8,8 +8,11 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { envelope } from '../../protocol/schemas'
 import { redeemCode, tokenThroughPages } from '../../testing/emulator-pages'
-import { startTestEmulator, type TestEmulator } from '../../testing/emulator-over-http'
+import { startTestEmulator, TEST_UA, type TestEmulator } from '../../testing/emulator-over-http'
+import { fetchOverLoopback } from '../../testing/localhost-names'
+import { spaceOrigin } from '../../protocol/space-host'
 import { seedUsers } from '../seed'
+import { CONTROL_HEADERS } from './test-control'
 
 const START = Date.parse('2025-01-15T10:00:00.000Z')
 const ALL = 'group,repo,doc'
@@ -161,5 +164,77 @@ describe('POST /__emulator/reset', () => {
     await used.callControl('POST', '/reset')
     expect(users.map((user) => user.login)).toEqual(['alice', 'bob', 'wangxiaoming', 'carol'])
     expect(used.control.snapshot()).toEqual((await start({ users })).control.snapshot())
+  })
+
+  it('restores every enterprise space too, whichever host it is called on (docs/emulator.md#enterprise-spaces)', async () => {
+    const used = await start()
+    const fresh = await start()
+    /** A call to the space `acme` over a real socket, on its own host (acme.localhost:<port>). */
+    const acme = (emulator: TestEmulator, path: string, init: RequestInit = {}) =>
+      fetchOverLoopback(`${spaceOrigin(emulator.url, 'acme')}${path}`, init)
+    const control = (emulator: TestEmulator, path: string, body: unknown) =>
+      acme(emulator, `/__emulator${path}`, {
+        method: 'POST',
+        headers: CONTROL_HEADERS,
+        body: JSON.stringify(body),
+      })
+    const readsOfAcme = async (emulator: TestEmulator) => {
+      const minted = await control(emulator, '/tokens', { login: 'alice', scopes: ['repo', 'doc'] })
+      const { access_token: token } = z
+        .object({ access_token: z.string() })
+        .parse(await minted.json())
+      const answers = []
+      for (const path of ['/user', '/users/alice/repos', '/repos/7202/docs', '/repos/90001']) {
+        const response = await acme(emulator, `/api/v2${path}`, {
+          headers: { ...TEST_UA, 'X-Auth-Token': token },
+        })
+        const body = (await response.text()).replaceAll(
+          spaceOrigin(emulator.url, 'acme'),
+          '<origin>',
+        )
+        answers.push({ path, status: response.status, body })
+      }
+      return answers
+    }
+
+    await useHard(used)
+    const minted = await control(used, '/tokens', { login: 'li-lei', scopes: ['repo', 'doc'] })
+    expect(minted.status).toBe(201)
+    const { access_token: token } = z
+      .object({ access_token: z.string() })
+      .parse(await minted.json())
+    const write = (method: string, path: string, body?: unknown) =>
+      acme(used, `/api/v2${path}`, {
+        method,
+        headers: { ...TEST_UA, 'X-Auth-Token': token, 'Content-Type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      })
+    const mine = { name: 'Mine', slug: 'mine' }
+    expect((await write('POST', '/users/li-lei/repos', mine)).status).toBe(200)
+    expect((await write('POST', '/repos/7202/docs', { title: 'New', body: 'x' })).status).toBe(200)
+    expect((await write('DELETE', '/repos/7202/docs/onboarding')).status).toBe(200)
+    expect((await write('GET', '/repos/90001')).status).toBe(200)
+    const user = { login: 'erin', name: 'Erin', password: 'pw-erin' }
+    expect((await control(used, '/users', user)).status).toBe(201)
+    const app = { clientId: 'acme-ci', clientSecret: 's', redirectUris: [] }
+    expect((await control(used, '/apps', app)).status).toBe(201)
+    expect((await control(used, '/faults', { path: '/api/v2/user', status: 500 })).status).toBe(201)
+    const guess = await acme(used, '/oauth2/token', {
+      method: 'POST',
+      headers: { ...TEST_UA, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=authorization_code&client_id=playground-web&client_secret=wrong&code=x',
+    })
+    expect(guess.status).toBe(401)
+    const before = used.control.snapshot()
+    expect(before).not.toEqual(fresh.control.snapshot())
+
+    const reset = await control(used, '/reset', {})
+    expect(reset.status).toBe(200)
+    expect(used.control.snapshot()).toEqual(fresh.control.snapshot())
+    const after = await readsOfAcme(used)
+    expect(after).toEqual(await readsOfAcme(fresh))
+    // Not vacuous: the space's seed document is back, and its created repository gone.
+    expect(after.find((read) => read.path === '/repos/7202/docs')?.body).toContain('"onboarding"')
+    expect(after.find((read) => read.path === '/repos/90001')?.status).toBe(404)
   })
 })

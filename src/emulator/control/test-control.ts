@@ -141,10 +141,16 @@ export interface EmulatorControl {
   /** Adds a user who can sign in and call the API, until the next reset. */
   addUser: Accounts['addUser']
   /**
-   * The whole state as plain data (emulator-state.ts), for tests that compare a reset emulator
-   * with a fresh one.
+   * The whole state as plain data (emulator-state.ts), every tenant's, for tests that compare a
+   * reset emulator with a fresh one.
    */
   snapshot(): unknown
+  /**
+   * The test control of the enterprise space `label`: its tokens, apps, users, faults and request
+   * log (docs/emulator.md#enterprise-spaces); reset, clock, PKCE and profile act on the whole
+   * emulator from any tenant. Throws, naming the spaces there are, for an unknown label.
+   */
+  space(label: string): EmulatorControl
 }
 
 function isLoopback(address: string): boolean {

@@ -1,33 +1,40 @@
 /**
  * Builds the model from the sign-in seed (users with their repositories, groups with their
- * members) and seed-content.ts. One model per emulator, built again from the seed by every reset
- * (emulator-state.ts), so tests that write start clean.
+ * members) and its demo content (seed-content.ts for the main site, seed-space.ts for a space).
+ * One model per tenant, built again from the seed by every reset (emulator-state.ts), so tests
+ * that write start clean.
  */
 import type { SeedGroup, SeedRepo, SeedUser } from '../seed'
-import { DOCS, EXTRA_TEAMS, ROLES, TEAM_BOOKS, TOCS, type SeedTeam } from './seed-content'
+import { MAIN_CONTENT, type SeedContent, type SeedTeam } from './seed-content'
 import type { ModelState } from './state'
 import type { Book, Doc, DocVersion, Owner, Role, Team, TocNode } from './types'
 
 export interface ModelOptions {
   users: readonly SeedUser[]
   groups: readonly SeedGroup[]
+  /** The demo data beyond the sign-in seed. Default: the main site's (seed-content.ts). */
+  content?: SeedContent | undefined
   /** The emulator's clock in milliseconds. */
   now(): number
 }
 
 const FIRST_NEW_ID = 90_001
 
-function teamsFrom(users: readonly SeedUser[], groups: readonly SeedGroup[]): Team[] {
+function teamsFrom(
+  users: readonly SeedUser[],
+  groups: readonly SeedGroup[],
+  content: SeedContent,
+): Team[] {
   const seeded: SeedTeam[] = groups.map((group) => ({
     ...group,
     members: Object.fromEntries(
       group.members.map((login, i): [string, Role] => [
         login,
-        ROLES[group.login]?.[login] ?? (i === 0 ? 0 : 1),
+        content.roles[group.login]?.[login] ?? (i === 0 ? 0 : 1),
       ]),
     ),
   }))
-  return [...seeded, ...EXTRA_TEAMS].map((team) => ({
+  return [...seeded, ...content.extraTeams].map((team) => ({
     id: team.id,
     login: team.login,
     name: team.name,
@@ -68,6 +75,7 @@ function booksFrom(
   users: readonly SeedUser[],
   groups: readonly SeedGroup[],
   teams: Team[],
+  content: SeedContent,
 ): Book[] {
   const own = users.flatMap((user) =>
     user.repos.map((repo) => seededBook(repo, { kind: 'user', id: user.id }, user.id)),
@@ -78,7 +86,7 @@ function booksFrom(
     const owner: Owner = { kind: 'team', id: group.id }
     return (group.repos ?? []).map((repo) => seededBook(repo, owner, creator.userId))
   })
-  const ofTeams = TEAM_BOOKS.flatMap((seed): Book[] => {
+  const ofTeams = content.teamBooks.flatMap((seed): Book[] => {
     const team = teams.find((candidate) => candidate.login === seed.owner)
     const creator = team?.members.find((member) => member.role === 0)
     if (team === undefined || creator === undefined) return []
@@ -103,10 +111,11 @@ function booksFrom(
 function docsFrom(
   users: readonly SeedUser[],
   books: Book[],
+  content: SeedContent,
 ): { docs: Doc[]; versions: DocVersion[] } {
   const docs: Doc[] = []
   const versions: DocVersion[] = []
-  for (const seed of DOCS) {
+  for (const seed of content.docs) {
     const book = books.find((candidate) => candidate.id === seed.bookId)
     const author = users.find((user) => user.login === seed.author)
     if (book === undefined || author === undefined) continue
@@ -151,15 +160,15 @@ function docsFrom(
   return { docs, versions }
 }
 
-function tocsFrom(books: Book[]): Map<number, TocNode[]> {
+function tocsFrom(books: Book[], content: SeedContent): Map<number, TocNode[]> {
   const tocs = new Map<number, TocNode[]>()
   for (const book of books) {
     tocs.set(
       book.id,
-      (TOCS[book.id] ?? []).map((node) => ({
+      (content.tocs[book.id] ?? []).map((node) => ({
         uuid: node.uuid,
         type: node.type,
-        title: node.title ?? DOCS.find((doc) => doc.id === node.docId)?.title ?? '',
+        title: node.title ?? content.docs.find((doc) => doc.id === node.docId)?.title ?? '',
         url: node.url ?? '',
         docId: node.docId ?? null,
         parentUuid: node.parent ?? null,
@@ -172,9 +181,10 @@ function tocsFrom(books: Book[]): Map<number, TocNode[]> {
 }
 
 export function createModel(options: ModelOptions): ModelState {
-  const teams = teamsFrom(options.users, options.groups)
-  const books = booksFrom(options.users, options.groups, teams)
-  const { docs, versions } = docsFrom(options.users, books)
+  const content = options.content ?? MAIN_CONTENT
+  const teams = teamsFrom(options.users, options.groups, content)
+  const books = booksFrom(options.users, options.groups, teams, content)
+  const { docs, versions } = docsFrom(options.users, books, content)
   const counters = { id: FIRST_NEW_ID, uuid: 1 }
   return {
     users: options.users,
@@ -182,7 +192,7 @@ export function createModel(options: ModelOptions): ModelState {
     books,
     docs,
     versions,
-    tocs: tocsFrom(books),
+    tocs: tocsFrom(books, content),
     counters,
     now: () => new Date(options.now()).toISOString(),
     nextId: () => counters.id++,

@@ -1,7 +1,8 @@
 /**
  * What the model holds beyond the sign-in seed (../seed.ts): the teams' roles and repositories,
  * documents in Chinese and English with their versions, and tables of contents, so that every
- * operation of the document has something to answer. Demo data only.
+ * operation of the document has something to answer. Demo data only. `MAIN_CONTENT` is the main
+ * site's; an enterprise space has its own (../seed-space.ts), or none.
  */
 import type { DocFormat, Role, TocType, Visibility } from './types'
 
@@ -283,4 +284,34 @@ export const TOCS: Record<number, SeedTocNode[]> = {
     { uuid: 'lab-toc', type: 'DOC', docId: 40031, parent: 'lab-apis' },
     { uuid: 'lab-search', type: 'DOC', docId: 40032, parent: 'lab-apis' },
   ],
+}
+
+/** The demo data of one tenant beyond its sign-in seed (create-model.ts reads it). */
+export interface SeedContent {
+  /** Roles in the sign-in seed's groups, by group login and member login. */
+  roles: Record<string, Record<string, Role>>
+  /** Teams only the API shows. */
+  extraTeams: SeedTeam[]
+  /** Repositories of teams, by the team's login. */
+  teamBooks: SeedBook[]
+  docs: SeedDoc[]
+  /** Tables of contents by repository id, in reading order. */
+  tocs: Record<number, SeedTocNode[]>
+}
+
+export const MAIN_CONTENT: SeedContent = {
+  roles: ROLES,
+  extraTeams: EXTRA_TEAMS,
+  teamBooks: TEAM_BOOKS,
+  docs: DOCS,
+  tocs: TOCS,
+}
+
+/** A tenant with no demo data beyond its sign-in seed (a config file's space). */
+export const NO_CONTENT: SeedContent = {
+  roles: {},
+  extraTeams: [],
+  teamBooks: [],
+  docs: [],
+  tocs: {},
 }

@@ -96,6 +96,7 @@ export function createBrowserFlow(deps: EmulatorDeps) {
         error={options.error ?? null}
         login={options.login ?? ''}
         demoUsers={demoUsers()}
+        space={c.get('space') ?? null}
       />,
       { status: options.error === undefined ? 200 : 401, here: hereOf(options.requestId) },
     )
@@ -153,6 +154,7 @@ export function createBrowserFlow(deps: EmulatorDeps) {
               }
             : null
         }
+        space={c.get('space') ?? null}
       />,
       {
         formTargets: flow.kind === 'authorization_code' ? [formTargetOf(flow.redirectUri)] : [],

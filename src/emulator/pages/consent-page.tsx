@@ -1,6 +1,7 @@
 /** @jsxImportSource hono/jsx */
 /** The consent page and, for the client-code flow, the page that answers the decision. */
 import type { ScopeInfo } from '../../protocol/scopes'
+import type { SpaceOfRequest } from '../context'
 import type { EmulatorMessages } from './messages'
 import type { PageLocale } from './page-locale'
 import { LangField } from './page-shell'
@@ -63,12 +64,17 @@ export function ConsentPage(props: {
   scopes: ScopeInfo[]
   returnsToApp: boolean
   clientCode: ClientCodeOrigin | null
+  /** The enterprise space whose account the app gets, or null on the main site. */
+  space: SpaceOfRequest | null
 }) {
   const m = props.m.consent
   return (
     <>
       <h1>{m.title({ app: props.appName })}</h1>
       {props.appDescription === null ? null : <p class="muted">{props.appDescription}</p>}
+      {props.space === null ? null : (
+        <p class="space-note">{m.inSpace({ space: props.space.name })}</p>
+      )}
       {props.clientCode === null ? null : (
         <ClientCodeWarning m={props.m} appName={props.appName} origin={props.clientCode} />
       )}

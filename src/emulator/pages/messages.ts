@@ -26,6 +26,8 @@ export const emulatorMessages = {
     /** The language link: the name of the other language, in that language. */
     otherLanguage: '中文',
     otherLanguageLabel: '切换到中文',
+    /** Beside the brand on every page of an enterprise space (docs/emulator.md#enterprise-spaces). */
+    space: (p: { space: string }) => `${p.space} · enterprise space`,
   },
   signIn: {
     title: 'Sign in',
@@ -39,6 +41,8 @@ export const emulatorMessages = {
     demoPasswordBefore: 'Every demo user’s password is ',
     demoPasswordAfter: '. Sign in with one click:',
     signInAs: (p: { name: string; login: string }) => `Sign in as ${p.name} (@${p.login})`,
+    inSpace: (p: { space: string; host: string }) =>
+      `You are signing in to ${p.space} (${p.host}), an enterprise space: use your account of this space.`,
   },
   who: { signOut: 'Not you? Sign out' },
   consent: {
@@ -56,6 +60,8 @@ export const emulatorMessages = {
     justNow: 'just now',
     minutesAgo: (p: { minutes: number }) => `${minutesOf(p.minutes)} ago`,
     inMinutes: (p: { minutes: number }) => `in ${minutesOf(p.minutes)}`,
+    inSpace: (p: { space: string }) =>
+      `The app gets access to your account in the enterprise space ${p.space} only.`,
   },
   result: {
     authorizedTitle: 'Authorized',

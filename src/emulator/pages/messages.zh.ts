@@ -13,6 +13,7 @@ export const emulatorMessagesZh: EmulatorMessages = {
     tag: '本地模拟服务',
     otherLanguage: 'English',
     otherLanguageLabel: 'Switch to English',
+    space: (p) => `${p.space} · 企业空间`,
   },
   signIn: {
     title: '登录',
@@ -26,6 +27,7 @@ export const emulatorMessagesZh: EmulatorMessages = {
     demoPasswordBefore: '所有演示用户的密码都是 ',
     demoPasswordAfter: '。点击即可登录：',
     signInAs: (p) => `以 ${p.name}（@${p.login}）登录`,
+    inSpace: (p) => `你正在登录企业空间 ${p.space}（${p.host}），请使用该空间的账号。`,
   },
   who: { signOut: '不是你？退出登录' },
   consent: {
@@ -42,6 +44,7 @@ export const emulatorMessagesZh: EmulatorMessages = {
     justNow: '刚刚',
     minutesAgo: (p) => ` ${p.minutes} 分钟前`,
     inMinutes: (p) => ` ${p.minutes} 分钟后`,
+    inSpace: (p) => `该应用只能访问你在企业空间 ${p.space} 中的账号。`,
   },
   result: {
     authorizedTitle: '已授权',

@@ -9,7 +9,7 @@ import type { Child, FC } from 'hono/jsx'
 import { html, raw } from 'hono/html'
 import type { HtmlEscapedString } from 'hono/utils/html'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import type { EmulatorEnv } from '../context'
+import type { EmulatorEnv, SpaceOfRequest } from '../context'
 import type { RandomFill } from '../../protocol/client-code'
 import { randomBase64Url } from '../secrets'
 import { messagesFor, withLang, type PageLocale } from './page-locale'
@@ -59,19 +59,27 @@ const Layout: FC<{
   locale: PageLocale
   /** Where the language link goes: this page in the other language; none after a POST. */
   switchHref: string | null
+  /** The enterprise space the page belongs to, named in the header and the title; or null. */
+  space: SpaceOfRequest | null
   children?: Child
-}> = ({ title, nonce, locale, switchHref, children }) => {
+}> = ({ title, nonce, locale, switchHref, space, children }) => {
   const m = messagesFor(locale)
   const other: PageLocale = locale === 'zh-CN' ? 'en' : 'zh-CN'
+  const where = space === null ? '' : ` · ${space.name}`
   return (
     <html lang={locale}>
-      {documentHead(`${title} · ${m.shell.titleSuffix}`, nonce)}
+      {documentHead(`${title}${where} · ${m.shell.titleSuffix}`, nonce)}
       <body>
         <header>
           <span class="logo" aria-hidden="true">
             Y
           </span>
           <span class="brand">{m.shell.brand}</span>
+          {space === null ? null : (
+            <span class="space" data-space={space.label}>
+              {m.shell.space({ space: space.name })}
+            </span>
+          )}
           <span class="tag">{m.shell.tag}</span>
           {switchHref === null ? null : (
             <a
@@ -141,7 +149,13 @@ export async function sendPage(
     "base-uri 'none'",
   ].join('; ')
   const page = (
-    <Layout title={title} nonce={nonce} locale={c.get('locale')} switchHref={switchHref}>
+    <Layout
+      title={title}
+      nonce={nonce}
+      locale={c.get('locale')}
+      switchHref={switchHref}
+      space={c.get('space') ?? null}
+    >
       {content}
     </Layout>
   )

@@ -14,6 +14,7 @@ html:lang(zh-CN) body{font-family:"PingFang SC","Hiragino Sans GB","Noto Sans CJ
 header{background:var(--card);border-bottom:1px solid var(--line);padding:12px 24px;display:flex;align-items:center;gap:10px}
 header .logo{width:28px;height:28px;border-radius:7px;background:var(--primary);color:var(--on-primary);display:grid;place-items:center;font-weight:700}
 header .brand{font-weight:600}
+header .space{font-weight:600;color:var(--ok)}
 header .tag{margin-left:auto;font-size:12px;color:var(--muted);border:1px solid var(--field);border-radius:999px;padding:2px 10px}
 header a.lang{color:var(--link);font-size:14px;padding:6px 8px;min-height:32px;display:inline-flex;align-items:center}
 a{color:var(--link)}

@@ -1,5 +1,6 @@
 /** @jsxImportSource hono/jsx */
 /** The sign-in page: the form, its login-CSRF token, and the demo users' one-click forms. */
+import type { SpaceOfRequest } from '../context'
 import type { EmulatorMessages } from './messages'
 import type { PageLocale } from './page-locale'
 import { LangField } from './page-shell'
@@ -20,6 +21,8 @@ export function SignInPage(props: {
   error: string | null
   login: string
   demoUsers: DemoUser[]
+  /** The enterprise space signed in to: its accounts are not the main site's. */
+  space: SpaceOfRequest | null
 }) {
   const m = props.m.signIn
   /**
@@ -44,6 +47,9 @@ export function SignInPage(props: {
       <p class="muted">
         {props.appName === null ? m.forTokens : m.toContinue({ app: props.appName })}
       </p>
+      {props.space === null ? null : (
+        <p class="space-note">{m.inSpace({ space: props.space.name, host: props.space.host })}</p>
+      )}
       {props.error === null ? null : (
         <div class="error" role="alert" id="sign-in-error">
           {props.error}
