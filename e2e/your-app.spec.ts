@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto'
 import type { APIRequestContext, BrowserContext, Page, Response } from '@playwright/test'
 import { startProcess, waitForHttp, type RunningProcess } from '../scripts/cluster/processes'
 import { CONTROL_HEADERS } from '../src/emulator/control/test-control'
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../src/protocol/playground-api'
 import { demoUser, expect, test } from './support/fixtures'
 import { E2E_BYO_APP_PORT, E2E_BYO_EMULATOR_PORT, E2E_SESSION_SECRET } from './support/ports'
 
@@ -60,10 +61,7 @@ interface OwnApp {
 }
 
 /** "My app at Yuque": registered in this server's emulator, its secret random. */
-async function registerApp(
-  request: APIRequestContext,
-  redirectUris: string[],
-): Promise<OwnApp> {
+async function registerApp(request: APIRequestContext, redirectUris: string[]): Promise<OwnApp> {
   const suffix = randomBytes(4).toString('hex')
   const app = {
     clientId: `my-app-${suffix}`,
@@ -271,6 +269,39 @@ test.describe('Your own app', () => {
     await expect(page.getByRole('banner').getByText(demoUser('bob').name)).toBeVisible()
     const log = await request.get(`${EMULATOR}/__emulator/log`, { headers: CONTROL_HEADERS })
     expect(await log.text()).toContain(`"clientId":"${codeApp.clientId}"`)
+  })
+
+  test('an enterprise space: its own tenant of the emulator, on its own host, with its own accounts', async ({
+    page,
+  }) => {
+    const spaceOrigin = `http://acme.localhost:${E2E_BYO_EMULATOR_PORT}`
+    await page.goto(`${ORIGIN}/app`)
+    await page.getByRole('radio', { name: 'An enterprise space' }).check()
+    await typeInto(page, 'The space’s address', 'acme')
+    // The seed space registers the playground's web app as the main site does
+    // (docs/emulator.md#enterprise-spaces).
+    await typeInto(page, 'Client ID', 'playground-web')
+    await typeInto(page, 'Client Secret', 'playground-web-secret')
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await expect(page.getByText('Saved.', { exact: true })).toBeVisible({ timeout: 15_000 })
+
+    await page.goto(`${ORIGIN}/`)
+    await page.getByRole('button', { name: /^Connect( again)?$/ }).click()
+    await page.waitForURL((url) => url.origin === spaceOrigin)
+    await expect(page.getByText('Acme Corp').first()).toBeVisible()
+    await page.getByRole('button', { name: 'Sign in as Alice Chen (@alice)' }).click()
+    await page.getByRole('button', { name: 'Authorize', exact: true }).click()
+    await page.waitForURL((url) => url.origin === ORIGIN && url.pathname !== '/callback')
+    // The space's alice is an account of its own, not the main site's.
+    const me = await page.evaluate(
+      async ([header, value]) => {
+        const response = await fetch('/api/v2/user', { headers: { [header]: value } })
+        return (await response.json()) as { data: { id: number; login: string } }
+      },
+      [CSRF_HEADER, CSRF_HEADER_VALUE] as const,
+    )
+    expect(me.data.login).toBe('alice')
+    expect(me.data.id).not.toBe(demoUser('alice').id)
   })
 
   test('two browsers with two apps at once each see and use only their own', async ({

@@ -46,7 +46,7 @@ describe('GET /auth/app', () => {
       services: [
         { kind: 'emulator', origin: 'http://127.0.0.1:4010', emulated: true },
         { kind: 'yuque', origin: 'http://127.0.0.1:4010', emulated: true },
-        { kind: 'space', origin: 'http://127.0.0.1:4010', emulated: true },
+        { kind: 'space', origin: 'http://{space}.localhost:4010', emulated: true },
       ],
       current: null,
     })

@@ -132,7 +132,11 @@ describe('a service the user names', () => {
 
   it('that is offered reaches the service: the counts above do count', async () => {
     const { proxy, calls } = proxyWith({ EMULATOR_PORT: String(port) })
-    const { access_token } = emulator.control.issueToken({ login: 'alice', scopes: [] })
+    // A token of the space's own tenant (docs/emulator.md#enterprise-spaces), reached on its
+    // subdomain of the counting server.
+    const { access_token } = emulator.control
+      .space('acme')
+      .issueToken({ login: 'alice', scopes: [] })
     const before = connections
     const response = await createBrowser(proxy).call('PUT', '/auth/app/token', {
       body: { service: { kind: 'space', space: 'acme' }, token: access_token },

@@ -36,12 +36,23 @@ afterAll(async () => {
 
 const PREFIX = 'byo-separation:'
 
+/** The main site's tokens in the emulator's snapshot (one entry per tenant). */
 const SnapshotSchema = z.object({
-  store: z.object({
-    tokens: z.array(
-      z.tuple([z.string(), z.object({ fingerprint: z.string(), clientId: z.string().nullable() })]),
-    ),
-  }),
+  tenants: z.array(
+    z.tuple([
+      z.string(),
+      z.object({
+        store: z.object({
+          tokens: z.array(
+            z.tuple([
+              z.string(),
+              z.object({ fingerprint: z.string(), clientId: z.string().nullable() }),
+            ]),
+          ),
+        }),
+      }),
+    ]),
+  ),
 })
 
 /** A browser whose calls go to the replicas in turn, as a balancer without stickiness sends them. */
@@ -85,10 +96,10 @@ async function twoBrowsers(proxies: readonly Hono[], emulator: ReturnType<typeof
     })
   }
   const tokens = new Map(
-    SnapshotSchema.parse(emulator.control.snapshot()).store.tokens.map(([, record]) => [
-      record.fingerprint,
-      record.clientId,
-    ]),
+    SnapshotSchema.parse(emulator.control.snapshot())
+      .tenants.filter(([tenant]) => tenant === 'main')
+      .flatMap(([, world]) => world.store.tokens)
+      .map(([, record]) => [record.fingerprint, record.clientId]),
   )
   const appsByUser = new Map<string, Set<string | null | undefined>>()
   for (const entry of emulator.control.requestLog()) {

@@ -144,13 +144,14 @@ describe('resolveService', () => {
   })
 
   it('maps Yuque and every space onto the embedded emulator when the playground serves it', () => {
-    for (const input of [
-      { kind: 'yuque' },
-      { kind: 'space', space: 'acme' },
-      { kind: 'emulator' },
-    ]) {
+    for (const [input, origin] of [
+      [{ kind: 'yuque' }, 'http://127.0.0.1:4010'],
+      // The space's own tenant, on its subdomain (docs/emulator.md#enterprise-spaces).
+      [{ kind: 'space', space: 'acme' }, 'http://acme.localhost:4010'],
+      [{ kind: 'emulator' }, 'http://127.0.0.1:4010'],
+    ] as const) {
       const result = resolveService(input, EMULATED)
-      expect(result.ok && result.service.origin).toBe('http://127.0.0.1:4010')
+      expect(result.ok && result.service.origin).toBe(origin)
       expect(result.ok && result.service.emulated).toBe(true)
       expect(result.ok && result.service.choice).toEqual(input)
     }
@@ -206,7 +207,7 @@ describe('offeredServices', () => {
     expect(offeredServices({ ...EMULATED, byoHosts: [] })).toEqual([
       { kind: 'emulator', origin: 'http://127.0.0.1:4010', emulated: true },
       { kind: 'yuque', origin: 'http://127.0.0.1:4010', emulated: true },
-      { kind: 'space', origin: 'http://127.0.0.1:4010', emulated: true },
+      { kind: 'space', origin: 'http://{space}.localhost:4010', emulated: true },
     ])
   })
 })

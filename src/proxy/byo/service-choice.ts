@@ -15,6 +15,7 @@ import {
   type ServiceChoice,
   type ServiceKind,
 } from '../../protocol/your-app-api'
+import { spaceOrigin } from '../../protocol/space-host'
 
 export type { ServiceChoice }
 
@@ -98,14 +99,16 @@ const isKind = (value: unknown): value is ServiceKind =>
 /**
  * THE mapping onto the embedded emulator, in one place so that it is easy to change: when the
  * playground serves the emulator (config.service `emulator`), Yuque and every space are that
- * emulator, so the whole path runs offline. The emulator has one tenant today; a space's label
- * is kept in the choice (and shown back), not yet sent to it. Null: the choice is not mapped.
+ * emulator (a space: its own tenant, on its subdomain), so the whole path runs offline. Null: the
+ * choice is not mapped.
  */
 function emulatedOrigin(choice: ServiceChoice, options: ServiceOptions): string | null {
   if (options.emulatorOrigin === null) return null
   if (choice.kind === 'emulator') return options.emulatorOrigin
   if (options.service !== 'emulator') return null
-  return choice.kind === 'yuque' || choice.kind === 'space' ? options.emulatorOrigin : null
+  if (choice.kind === 'yuque') return options.emulatorOrigin
+  // The space's own tenant of the emulator, on its subdomain (docs/emulator.md#enterprise-spaces).
+  return choice.kind === 'space' ? spaceOrigin(options.emulatorOrigin, choice.space) : null
 }
 
 /** The origin a valid choice reaches when it is not mapped onto the emulator. */
@@ -204,8 +207,10 @@ export function offeredServices(options: ServiceOptions): OfferedService[] {
     }
     const probe: ServiceChoice = kind === 'space' ? { kind, space: 'space' } : { kind }
     const mapped = emulatedOrigin(probe, options)
+    // A space's origin as a pattern, `{space}` where its label goes.
+    const pattern = mapped?.replace('//space.', '//{space}.') ?? null
     const origin =
-      mapped ?? (kind === 'space' ? `https://{space}${SPACE_HOST_SUFFIX}` : YUQUE_ORIGIN)
+      pattern ?? (kind === 'space' ? `https://{space}${SPACE_HOST_SUFFIX}` : YUQUE_ORIGIN)
     return [{ kind, origin, emulated: mapped !== null }]
   })
 }

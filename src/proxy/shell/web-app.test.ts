@@ -8,7 +8,7 @@ import { PAGES } from './page-modules'
 import { loadConfig } from '../config'
 import { buildWith } from '../../testing/test-manifest'
 import { styleHash } from './inline-styles'
-import { createWebApp } from './web-app'
+import { contentSecurityPolicy, createWebApp } from './web-app'
 
 const root = mkdtempSync(path.join(tmpdir(), 'web-app-'))
 writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>shell</title>')
@@ -59,9 +59,15 @@ describe('createWebApp', () => {
     expect(csp).not.toContain('unsafe-inline')
   })
 
-  it('lets avatars load from the service host only', async () => {
+  it('lets avatars load from the service host and its enterprise spaces only', async () => {
     const csp = (await app.request('/')).headers.get('Content-Security-Policy') ?? ''
-    expect(csp).toContain("img-src 'self' data: http://127.0.0.1:4010")
+    expect(csp).toContain("img-src 'self' data: http://127.0.0.1:4010 http://*.localhost:4010;")
+  })
+
+  it('lets no space host serve avatars when nobody may bring an app (BYO_APP=off)', async () => {
+    const off = loadConfig({ SESSION_SECRET: 'x'.repeat(32), BYO_APP: 'off' })
+    const csp = contentSecurityPolicy(off)
+    expect(csp).toContain("img-src 'self' data: http://127.0.0.1:4010;")
   })
 
   it('caches hashed assets for a year and the shell not at all', async () => {

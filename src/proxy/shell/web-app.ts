@@ -16,6 +16,7 @@ import { localizeShell, shellLocale } from './localize-shell'
 import { readPageHeads } from './page-heads'
 import { MANIFEST_PATH, readPagePreload } from './page-preload'
 import { connectedHintCookieName } from '../auth/session'
+import { spaceOrigin } from '../../protocol/space-host'
 import { chooseShellEncoding, encodeShell, type EncodedShell } from './shell-encoding'
 
 /** Where avatars may come from: the service's own hosts, and the real service's image CDN. */
@@ -25,13 +26,28 @@ function imageSources(config: Config): string[] {
   return [...origins]
 }
 
+/**
+ * With your own app (docs/decisions/0015-your-own-app.md), the services a browser may choose
+ * serve avatars too: each of BYO_HOSTS, and on the embedded emulator its enterprise spaces'
+ * subdomains (`http://*.localhost:<port>`, src/protocol/space-host.ts). Allowed, not preconnected:
+ * most pages never show one.
+ */
+function chosenImageSources(config: Config): string[] {
+  if (config.byoApp === 'off') return []
+  const spaces =
+    config.service === 'emulator'
+      ? [spaceOrigin(config.authUrl.origin, 'space').replace('//space.', '//*.')]
+      : []
+  return [...config.byoHosts, ...spaces]
+}
+
 /** `styleHashes`: the shell's own `<style>` contents (inline-styles.ts), allowed by hash alone. */
 export function contentSecurityPolicy(config: Config, styleHashes: readonly string[] = []): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
     ["style-src 'self'", ...styleHashes].join(' '),
-    `img-src 'self' data: ${imageSources(config).join(' ')}`,
+    `img-src 'self' data: ${[...imageSources(config), ...chosenImageSources(config)].join(' ')}`,
     "connect-src 'self'",
     "font-src 'self'",
     "object-src 'none'",
