@@ -6,29 +6,14 @@
  * here: with `fetchOverLoopback` (undici's fetch, whose `Host` is the URL's, as a browser's is),
  * or with `loopbackLookup` as a client library's DNS lookup (`@yuque/sdk`'s `requestOpts`).
  */
-import { lookup as systemLookup, type LookupAddress, type LookupOptions } from 'node:dns'
 import { Agent, fetch as undiciFetch } from 'undici'
+import { lookupWithLocalhost } from '../proxy/api/localhost-lookup'
 
-type LookupCallback = (
-  error: NodeJS.ErrnoException | null,
-  address: string | LookupAddress[],
-  family: number,
-) => void
-
-/** `dns.lookup` that answers 127.0.0.1 for `localhost` and every `*.localhost` name. */
-export function loopbackLookup(
-  hostname: string,
-  options: LookupOptions,
-  callback: LookupCallback,
-): void {
-  const name = hostname.toLowerCase().replace(/\.$/, '')
-  if (name !== 'localhost' && !name.endsWith('.localhost')) {
-    systemLookup(hostname, options, callback)
-    return
-  }
-  if (options.all === true) callback(null, [{ address: '127.0.0.1', family: 4 }], 4)
-  else callback(null, '127.0.0.1', 4)
-}
+/**
+ * `dns.lookup` that answers loopback for `localhost` and every `*.localhost` name: the one the
+ * proxy's own client uses (src/proxy/api/localhost-lookup.ts).
+ */
+export const loopbackLookup = lookupWithLocalhost
 
 const loopbackAgent = new Agent({ connect: { lookup: loopbackLookup } })
 
