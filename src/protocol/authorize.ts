@@ -8,9 +8,14 @@ export interface AuthorizeRequest {
   clientId: string
   redirectUri: string
   scope: string
-  state: string
+  /** null: sent without `state` (the flow lab shows what that costs, RFC 6749 §10.12). */
+  state: string | null
   /** The S256 challenge, or null when PKCE is off (OAUTH_PKCE=off). */
   codeChallenge: string | null
+  /** `S256` unless the flow lab asks for `plain` to show it refused (RFC 9700 §2.1.1). */
+  codeChallengeMethod?: 'S256' | 'plain'
+  /** `code` unless the flow lab asks for another to show it refused (RFC 9700 §2.1.2). */
+  responseType?: string
 }
 
 /**
@@ -22,16 +27,16 @@ export function authorizeParams(request: AuthorizeRequest): [name: string, value
     ['client_id', request.clientId],
     ['scope', request.scope],
     ['redirect_uri', request.redirectUri],
-    ['state', request.state],
+    ...(request.state === null ? [] : ([['state', request.state]] as [string, string][])),
     // RFC 9700 §2.1.2: the authorization code grant only, never the implicit grant.
-    ['response_type', 'code'],
+    ['response_type', request.responseType ?? 'code'],
     // RFC 9700 §2.1.1: PKCE as defence in depth against code injection (docs/security.md#a8). Yuque
     // documents none, so `state` stays the CSRF defence and these are extra.
     ...(request.codeChallenge === null
       ? []
       : ([
           ['code_challenge', request.codeChallenge],
-          ['code_challenge_method', 'S256'],
+          ['code_challenge_method', request.codeChallengeMethod ?? 'S256'],
         ] as [string, string][])),
   ]
 }
