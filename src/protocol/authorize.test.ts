@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { authorizeParams, authorizeUrl, type AuthorizeRequest } from './authorize'
+import { authorizeParams, authorizeUrl, changedRedirectUri, type AuthorizeRequest } from './authorize'
 
 const ENDPOINT = 'https://www.yuque.com/oauth2/authorize'
 const REQUEST: AuthorizeRequest = {
@@ -27,5 +27,14 @@ describe('authorizeUrl', () => {
     ])
     const url = authorizeUrl(ENDPOINT, { ...REQUEST, codeChallenge: challenge })
     expect(url.searchParams.getAll('code_challenge_method')).toEqual(['S256'])
+  })
+})
+
+describe('changedRedirectUri', () => {
+  it('adds one character to the path and keeps the rest', () => {
+    expect(changedRedirectUri('http://localhost:5173/callback')).toBe(
+      'http://localhost:5173/callbackx',
+    )
+    expect(changedRedirectUri('https://a.example/cb?x=1')).toBe('https://a.example/cbx?x=1')
   })
 })

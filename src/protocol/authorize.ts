@@ -47,3 +47,16 @@ export function authorizeUrl(authorizeEndpoint: string | URL, request: Authorize
   for (const [name, value] of authorizeParams(request)) url.searchParams.set(name, value)
   return url
 }
+
+/**
+ * The registered redirect URI changed by one character, as a misconfigured client sends it: an
+ * `x` after the path's last character (`…/callback` → `…/callbackx`). The service must compare
+ * exactly (RFC 9700 §4.1.3): at the authorize endpoint it shows an error page and never
+ * redirects there (RFC 6749 §4.1.2.1); at the token endpoint it refuses the code (RFC 6749 §4.1.3).
+ * The flow lab's editor previews it and its proxy sends it: one function for both.
+ */
+export function changedRedirectUri(registered: string): string {
+  const url = new URL(registered)
+  url.pathname = `${url.pathname}x`
+  return url.href
+}
