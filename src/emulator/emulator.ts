@@ -27,7 +27,12 @@ import {
   type TenantState,
 } from './emulator-state'
 import { populateFrom, type ConfigFileOptions, type SpaceOptions } from './seed-additions'
-import { FaultSchema, type EmulatorControl, type FaultInput } from './control/test-control'
+import {
+  FaultSchema,
+  FaultTagSchema,
+  type EmulatorControl,
+  type FaultInput,
+} from './control/test-control'
 import { GUESS_LIMIT, type FailureThrottleOptions } from './oauth/throttle'
 import { createTenantApp } from './tenant-app'
 
@@ -115,11 +120,17 @@ function tenantControl(
         redirectTo: fault.redirectTo ?? null,
         drop: fault.drop ?? false,
         remaining: fault.times ?? 1,
+        tag: fault.tag ?? null,
       })
     },
-    clearFaults() {
-      tenant.store.faults.length = 0
+    clearFaults(tag) {
+      tenant.store.dropFaults(tag === undefined ? undefined : FaultTagSchema.parse(tag))
     },
+    settings: () => ({
+      profile: state.profile,
+      pkce: state.pkce,
+      now: new Date(state.now()).toISOString(),
+    }),
     requestLog: () => tenant.requestLog.entries(),
     clearLog: () => tenant.requestLog.clear(),
     setPkceMode(mode) {

@@ -1,9 +1,13 @@
 /**
  * The test-control API under `/__emulator/` (only with `testControl: true`, and only for
  * loopback clients when the request came through a socket, or peers in the ranges of
- * `--control-from`, a test runner in another container): reset, clock, PKCE, profile, revoke,
- * faults, log, and tokens, apps and users without the pages (accounts.ts). docs/emulator.md
- * lists every route with its body, answers and errors.
+ * `--control-from`, a test runner in another container): `POST /reset`, `/clock`, `/pkce`,
+ * `/profile`, `/revoke`, `/faults` (optionally tagged: served only to requests carrying
+ * FAULT_TAG_HEADER, so that parallel workers sharing one emulator take their own faults only),
+ * `DELETE /faults` (`?tag=` for one tag's), `GET` and `DELETE /log`, `GET /settings` (the
+ * profile, PKCE mode and clock a client must know to say what it expects), and `POST /tokens`,
+ * `/apps` and `/users` without the pages (accounts.ts). docs/emulator.md lists every route with
+ * its body, answers and errors.
  * A page in the same browser is a loopback client too, so every call must also carry
  * `X-Emulator-Control: 1` and `Content-Type: application/json` (neither can be sent cross-site
  * without a CORS preflight, which this API never answers), and an `Origin`, when sent, must be
@@ -41,6 +45,11 @@ function isShallowEnough(value: unknown): boolean {
   }
   return true
 }
+
+/** A fault's tag: what a request names in FAULT_TAG_HEADER to take the faults queued with it. */
+export const FaultTagSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'tag must be 1 to 64 letters, digits, "_" or "-"')
 
 export const FaultSchema = z
   .object({
@@ -81,6 +90,8 @@ export const FaultSchema = z
     /** Close the connection without any answer, as a service that is down or crashed does. */
     drop: z.boolean().optional(),
     times: z.number().int().min(1).max(10_000).optional(),
+    /** Served only to requests carrying FAULT_TAG_HEADER with this value (faults.ts). */
+    tag: FaultTagSchema.optional(),
   })
   .strict()
 export type FaultInput = z.input<typeof FaultSchema>
@@ -110,6 +121,22 @@ export const CONTROL_HEADERS = {
   'Content-Type': 'application/json',
 } as const
 
+/**
+ * The header naming the tag of the faults a request may take (faults.ts): a tagged fault answers
+ * only a request that carries its tag, exactly. Honoured with test control on only, as `Prefer`
+ * is; the playground's proxy never forwards it from a browser (src/proxy/api/api-routes.ts,
+ * `serviceHeaders`), so a page cannot take another browser's fault.
+ */
+export const FAULT_TAG_HEADER = 'X-Emulator-Fault-Tag'
+
+/** `GET /__emulator/settings`: what a client must know to say what the emulator will answer. */
+export interface EmulatorSettings {
+  profile: ProfileName
+  pkce: PkceMode
+  /** The emulator's clock (the injected one plus the offset), ISO 8601. */
+  now: string
+}
+
 export interface EmulatorControl {
   /**
    * Back to the seed (emulator-state.ts): the model built again from it, ids included; no token,
@@ -123,8 +150,13 @@ export interface EmulatorControl {
   /** Returns false when the token was never issued. */
   revokeToken(token: string): boolean
   queueFault(fault: FaultInput): void
-  /** Drops every queued fault: the service is back to normal. */
-  clearFaults(): void
+  /**
+   * Drops the queued faults of `tag` (a tag FaultSchema refuses throws), or every one without
+   * it: the service is back to normal.
+   */
+  clearFaults(tag?: string): void
+  /** The profile, the PKCE mode and the clock on now. */
+  settings(): EmulatorSettings
   requestLog(): RequestLogEntry[]
   clearLog(): void
   /**
@@ -174,12 +206,12 @@ async function readBody(c: Context): Promise<unknown> {
   }
 }
 
-/** A 400 that names every field the schema refused. */
-function invalidBody(error: z.ZodError): EmulatorError {
+/** A 400 that names every field the schema refused, of the body or of the query. */
+function invalidBody(error: z.ZodError, part: 'body' | 'query' = 'body'): EmulatorError {
   const message = error.issues
-    .map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`)
+    .map((issue) => `${issue.path.join('.') || part}: ${issue.message}`)
     .join('; ')
-  return new EmulatorError(400, `Invalid body: ${message}`)
+  return new EmulatorError(400, `Invalid ${part}: ${message}`)
 }
 
 async function readJson<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
@@ -292,9 +324,18 @@ export function createTestControlRoutes(
   })
 
   routes.delete('/faults', (c) => {
-    control.clearFaults()
-    return c.json({ cleared: true })
+    const tag = c.req.query('tag')
+    if (tag === undefined) {
+      control.clearFaults()
+      return c.json({ cleared: true })
+    }
+    const parsed = z.object({ tag: FaultTagSchema }).safeParse({ tag })
+    if (!parsed.success) throw invalidBody(parsed.error, 'query')
+    control.clearFaults(parsed.data.tag)
+    return c.json({ cleared: true, tag: parsed.data.tag })
   })
+
+  routes.get('/settings', (c) => c.json(control.settings()))
 
   routes.get('/log', (c) => c.json({ entries: control.requestLog() }))
 
