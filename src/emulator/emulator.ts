@@ -27,12 +27,8 @@ import {
   type TenantState,
 } from './emulator-state'
 import { populateFrom, type ConfigFileOptions, type SpaceOptions } from './seed-additions'
-import {
-  FaultSchema,
-  FaultTagSchema,
-  type EmulatorControl,
-  type FaultInput,
-} from './control/test-control'
+import type { EmulatorControl, FaultInput } from './control/test-control'
+import { FaultSchema, FaultTagSchema } from './control/fault-schema'
 import { GUESS_LIMIT, type FailureThrottleOptions } from './oauth/throttle'
 import { createTenantApp } from './tenant-app'
 
