@@ -217,10 +217,7 @@ describe('tagged faults over HTTP: workers sharing one emulator', () => {
           headers: tag === null ? {} : { [FAULT_TAG_HEADER]: tag },
         })
       ).status
-    const callers = [
-      ...Array.from({ length: WORKERS }, (_, worker) => `worker-${worker}`),
-      null,
-    ]
+    const callers = [...Array.from({ length: WORKERS }, (_, worker) => `worker-${worker}`), null]
     const statuses = await Promise.all(
       callers.map((tag) => Promise.all(Array.from({ length: CALLS }, () => call(tag)))),
     )

@@ -1,9 +1,9 @@
 /**
  * Answers with a queued test-control fault instead of the emulator: a delay, a dropped
  * connection, a redirect, or a status with a body. A tagged fault answers only a request naming
- * its tag in FAULT_TAG_HEADER (docs/emulator.md#test-control, "Tagged faults"). An injected body is served with a CSP that
- * runs nothing (`default-src 'none'; sandbox`): a fault is data for the client under test, never
- * a page on the emulator's origin that could read its cookies or forms.
+ * its tag in FAULT_TAG_HEADER (docs/emulator.md#tagged-faults). An injected body is served with a
+ * CSP that runs nothing (`default-src 'none'; sandbox`): a fault is data for the client under
+ * test, never a page on the emulator's origin that could read its cookies or forms.
  */
 import type { IncomingMessage } from 'node:http'
 import type { Context, MiddlewareHandler } from 'hono'
