@@ -85,7 +85,7 @@ export const ScenarioResultSchema = z.object({
   passed: z.boolean(),
   /**
    * What should happen and what did, each in the protocol's own words, language-neutral: a status
-   * and an error code (`400 invalid_grant`, `302 → error=access_denied`, `error page 400, no
+   * and an error code (`400 invalid_grant`, `303 → error=access_denied`, `error page 400, no
    * redirect`, `401 (token revoked)`).
    */
   expected: z.string(),
