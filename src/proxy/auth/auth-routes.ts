@@ -23,6 +23,7 @@ import { primeProfile } from './prime-profile'
 import { throttleLogin } from './client-code-throttle'
 import { callTokenEndpoint, codeExchangeParams } from './token-endpoint'
 import { effectiveApp, isSameApp, type EffectiveApp } from '../byo/effective-app'
+import { clearLabRunMarker } from '../lab/editor-cookies'
 import { StoreUnavailableError } from '../store/state-store'
 import {
   addTraceSecrets,
@@ -117,6 +118,8 @@ export function createAuthRoutes(ctx: ProxyContext) {
     const scope = requested.data
     const app = await effectiveApp(ctx, c)
     const authorizeEndpoint = authorizeEndpointOf(app)
+    // The flow started last wins the next return to /callback: not the lab's run any more.
+    clearLabRunMarker(c, config)
     const state = createState(ctx.randomBytes)
     const codeVerifier = config.pkce === 'S256' ? createCodeVerifier(ctx.randomBytes) : null
     // docs/security.md#b6: the protocol's one guard; anything it refuses lands on the home page.

@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest'
 import { LAB_RUN_COOKIE } from '../../protocol/lab-api'
-import { PROXY_ERROR_HEADER } from '../../protocol/playground-api'
+import { PROXY_ERROR_HEADER, StartLoginResponseSchema } from '../../protocol/playground-api'
 import { parseTraceHeader, TRACE_HEADER } from '../../protocol/trace'
 import { OWN_APPS, saveOwnApp, setupByo } from '../../testing/byo-setup'
 import { authorizeThroughPages } from '../../testing/emulator-pages'
@@ -126,6 +126,32 @@ describe('the run’s cookies', () => {
     const value = lab.browser.jar.get('pg_lab_tx') ?? ''
     expect(await sealer.unseal('lab-run', value)).toMatchObject({ afterReturn: 'none' })
     expect(await sealer.unseal('transaction', value)).toBeNull()
+  })
+})
+
+describe('POST /auth/start takes the next return back from the lab', () => {
+  it('clears the marker: Max-Age=0, Path=/', async () => {
+    await lab.start()
+    expect(lab.browser.jar.has(LAB_RUN_COOKIE)).toBe(true)
+    const response = await lab.browser.call('POST', '/auth/start', { body: { scopes: [] } })
+    expect(response.status).toBe(200)
+    const marker = response.headers
+      .getSetCookie()
+      .find((header) => header.startsWith(`${LAB_RUN_COOKIE}=`))
+    expect(marker).toMatch(/Max-Age=0/)
+    expect(marker).toMatch(/Path=\//)
+    expect(lab.browser.jar.has(LAB_RUN_COOKIE)).toBe(false)
+    // The login completes as ever.
+    const { authorizeUrl, state } = StartLoginResponseSchema.parse(await response.json())
+    const code = new URLSearchParams(await lab.approve(authorizeUrl)).get('code')
+    const exchange = await lab.browser.call('POST', '/auth/exchange', { body: { code, state } })
+    expect(exchange.status).toBe(200)
+  })
+
+  it('sets no marker cookie when the browser has none', async () => {
+    const response = await lab.browser.call('POST', '/auth/start', { body: { scopes: [] } })
+    const names = response.headers.getSetCookie().map((header) => header.split('=')[0])
+    expect(names).not.toContain(LAB_RUN_COOKIE)
   })
 })
 
