@@ -77,8 +77,10 @@ function tokenWords(call: TokenCall): string {
 }
 
 interface ApiAnswer {
+  /** null: no answer in time, or not sent (a login the endpoint table refuses in its path). */
   status: number | null
   body: unknown
+  sent: boolean
 }
 
 /** One API read with the run's token, as the proxy forwards any (prime-profile.ts). */
@@ -91,7 +93,7 @@ async function callApi(
   steps: TraceStep[],
 ): Promise<ApiAnswer> {
   const match = matchForwardedCall('GET', call.path, new URLSearchParams())
-  if (!match.ok) return { status: null, body: undefined }
+  if (!match.ok) return { status: null, body: undefined, sent: false }
   const url = buildUpstreamUrl(app.baseUrl, match.path, match.search)
   const headers = serviceHeaders(ctx.config, token, requestIdOf(c.req.raw.headers))
   const request = {
@@ -113,7 +115,7 @@ async function callApi(
       timeoutMs: ctx.config.upstreamTimeoutMs,
       maxBytes: MAX_UPSTREAM_BYTES,
     })
-    answer = { status: response.status, body: parseJsonOrUndefined(response.body) }
+    answer = { status: response.status, body: parseJsonOrUndefined(response.body), sent: true }
     step = {
       kind: 'api',
       title,
@@ -128,7 +130,7 @@ async function callApi(
       },
     }
   } catch {
-    answer = { status: null, body: undefined }
+    answer = { status: null, body: undefined, sent: true }
     step = { kind: 'api', title, outcome: 'failed', notes: ['No answer in time.'], request }
   }
   steps.push(step)
@@ -137,7 +139,7 @@ async function callApi(
 }
 
 const statusWords = (answer: ApiAnswer) =>
-  answer.status === null ? 'no answer' : String(answer.status)
+  !answer.sent ? 'not sent' : answer.status === null ? 'no answer' : String(answer.status)
 
 /** The login in a `GET /user` answer (`{data: {login}}`), or null. */
 function loginOf(body: unknown): string | null {
