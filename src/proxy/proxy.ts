@@ -11,6 +11,7 @@ import { apiResponse, createApiRoute, type ApiRoute } from './api/api-routes'
 import { createAuthRoutes } from './auth/auth-routes'
 import { createClientCodeRoutes } from './auth/client-code-routes'
 import { createAppRoutes } from './byo/app-routes'
+import { createLabEditorRoutes } from './lab/editor-routes'
 import { createApps } from './byo/effective-app'
 import { createVaultStore } from './byo/vault'
 import type { Config } from './config'
@@ -131,8 +132,10 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
   })
   app.use('/auth/start', whileServiceDown)
   app.use('/auth/client-code/start', whileServiceDown)
+  app.use('/auth/lab/start', whileServiceDown)
   app.route('/auth/client-code', createClientCodeRoutes(ctx))
   app.route('/auth/app', createAppRoutes(ctx))
+  app.route('/auth/lab', createLabEditorRoutes(ctx, { sealer }))
   app.route('/auth', createAuthRoutes(ctx))
   app.all('/auth/*', (c) => {
     const { status, code, message } = notAnEndpoint(c.req.method, c.req.path)

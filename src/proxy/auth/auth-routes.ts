@@ -21,16 +21,14 @@ import { TRANSACTION_TTL_SECONDS } from './transactions'
 import { cookieCallOf } from './session-cookie'
 import { primeProfile } from './prime-profile'
 import { throttleLogin } from './client-code-throttle'
-import { callTokenEndpoint } from './token-endpoint'
+import { callTokenEndpoint, codeExchangeParams } from './token-endpoint'
 import { effectiveApp, isSameApp, type EffectiveApp } from '../byo/effective-app'
+import { clearLabRunMarker } from '../lab/editor-cookies'
 import { StoreUnavailableError } from '../store/state-store'
 import {
   addTraceSecrets,
   addTraceStep,
   authorizeStep,
-  codeField,
-  codeVerifierField,
-  credentialField,
   stateCheckStep,
   tokenCallStep,
 } from '../flow-trace'
@@ -120,6 +118,8 @@ export function createAuthRoutes(ctx: ProxyContext) {
     const scope = requested.data
     const app = await effectiveApp(ctx, c)
     const authorizeEndpoint = authorizeEndpointOf(app)
+    // The flow started last wins the next return to /callback: not the lab's run any more.
+    clearLabRunMarker(c, config)
     const state = createState(ctx.randomBytes)
     const codeVerifier = config.pkce === 'S256' ? createCodeVerifier(ctx.randomBytes) : null
     // docs/security.md#b6: the protocol's one guard; anything it refuses lands on the home page.
@@ -222,22 +222,7 @@ export function createAuthRoutes(ctx: ProxyContext) {
       ctx,
       c,
       app.authUrl,
-      [
-        { name: 'client_id', value: app.clientId },
-        { name: 'client_secret', value: app.clientSecret, shown: credentialField() },
-        { name: 'code', value: code, shown: codeField() },
-        { name: 'grant_type', value: 'authorization_code' },
-        // RFC 7636 §4.5: proves this browser's login asked for the code (docs/security.md#a8).
-        ...(transaction.codeVerifier === null
-          ? []
-          : [
-              {
-                name: 'code_verifier',
-                value: transaction.codeVerifier,
-                shown: codeVerifierField(),
-              },
-            ]),
-      ],
+      codeExchangeParams(app, code, transaction.codeVerifier),
       'The code was not retried (codes are single-use); start again.',
     )
     addTraceStep(

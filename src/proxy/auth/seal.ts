@@ -8,9 +8,10 @@ import { EncryptJWT, jwtDecrypt } from 'jose'
 
 /**
  * `app` names a browser's vault in its cookie, `vault` seals the vault's content in the store
- * (src/proxy/byo/vault.ts, docs/decisions/0015-your-own-app.md).
+ * (src/proxy/byo/vault.ts, docs/decisions/0015-your-own-app.md). `lab-run` is the flow lab's
+ * editor run (src/proxy/lab/editor-cookies.ts): a login's cousin that must never pass for one.
  */
-export type SealPurpose = 'session' | 'transaction' | 'client-code' | 'app' | 'vault'
+export type SealPurpose = 'session' | 'transaction' | 'client-code' | 'app' | 'vault' | 'lab-run'
 
 export interface Sealer {
   seal(purpose: SealPurpose, payload: Record<string, unknown>, ttlSeconds: number): Promise<string>
@@ -20,10 +21,14 @@ export interface Sealer {
 
 export function createSealer(secret: string, clock: () => number): Sealer {
   const keys = new Map<SealPurpose, Uint8Array>(
-    (['session', 'transaction', 'client-code', 'app', 'vault'] as const).map((purpose) => [
-      purpose,
-      new Uint8Array(hkdfSync('sha256', secret, 'yuque-oauth-playground', `cookie:${purpose}`, 32)),
-    ]),
+    (['session', 'transaction', 'client-code', 'app', 'vault', 'lab-run'] as const).map(
+      (purpose) => [
+        purpose,
+        new Uint8Array(
+          hkdfSync('sha256', secret, 'yuque-oauth-playground', `cookie:${purpose}`, 32),
+        ),
+      ],
+    ),
   )
   const keyFor = (purpose: SealPurpose) => keys.get(purpose) as Uint8Array
 

@@ -7,7 +7,7 @@
 import type { Context } from 'hono'
 import type { TraceField, TraceRequest } from '../../protocol/trace'
 import { MAX_UPSTREAM_BYTES, type ProxyContext } from '../context'
-import { headerFields } from '../flow-trace'
+import { codeField, codeVerifierField, credentialField, headerFields } from '../flow-trace'
 import { upstreamFailure } from '../api/http-errors'
 import { processTokenResponse, type TokenAnswer } from './oauth'
 import type { UpstreamResponse } from '../api/upstream'
@@ -30,6 +30,27 @@ export type TokenCall =
       durationMs: number
     }
   | { ok: false; request: TraceRequest; failure: Response; durationMs: number }
+
+/**
+ * The code exchange's parameters (RFC 6749 §4.1.3), as `/auth/exchange` sends them and the flow
+ * lab's editor run too (src/proxy/lab/editor-finish.ts): secrets shown as their placeholders.
+ */
+export function codeExchangeParams(
+  app: { clientId: string; clientSecret: string },
+  code: string,
+  codeVerifier: string | null,
+): TokenParam[] {
+  return [
+    { name: 'client_id', value: app.clientId },
+    { name: 'client_secret', value: app.clientSecret, shown: credentialField() },
+    { name: 'code', value: code, shown: codeField() },
+    { name: 'grant_type', value: 'authorization_code' },
+    // RFC 7636 §4.5: proves this browser's login asked for the code (docs/security.md#a8).
+    ...(codeVerifier === null
+      ? []
+      : [{ name: 'code_verifier', value: codeVerifier, shown: codeVerifierField() }]),
+  ]
+}
 
 /** The headers of every token request, also shown by the flow inspector as they were sent. */
 function tokenRequestHeaders(
