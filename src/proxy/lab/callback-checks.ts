@@ -61,7 +61,8 @@ export function checkCallback(query: URLSearchParams, sent: SentRequest): Callba
     verdict: !stateSent ? 'skip' : statePresent ? 'pass' : 'fail',
     rule: 'RFC 6749 §4.1.2',
   })
-  const stateMatches = sent.state !== null && received !== null && isStateEqual(sent.state, received)
+  const stateMatches =
+    sent.state !== null && received !== null && isStateEqual(sent.state, received)
   checks.push({
     id: 'state-matches',
     verdict: !stateSent || !statePresent ? 'skip' : stateMatches ? 'pass' : 'fail',
