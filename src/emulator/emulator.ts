@@ -27,7 +27,8 @@ import {
   type TenantState,
 } from './emulator-state'
 import { populateFrom, type ConfigFileOptions, type SpaceOptions } from './seed-additions'
-import { FaultSchema, type EmulatorControl, type FaultInput } from './control/test-control'
+import type { EmulatorControl, FaultInput } from './control/test-control'
+import { FaultSchema, FaultTagSchema } from './control/fault-schema'
 import { GUESS_LIMIT, type FailureThrottleOptions } from './oauth/throttle'
 import { createTenantApp } from './tenant-app'
 
@@ -115,11 +116,17 @@ function tenantControl(
         redirectTo: fault.redirectTo ?? null,
         drop: fault.drop ?? false,
         remaining: fault.times ?? 1,
+        tag: fault.tag ?? null,
       })
     },
-    clearFaults() {
-      tenant.store.faults.length = 0
+    clearFaults(tag) {
+      tenant.store.dropFaults(tag === undefined ? undefined : FaultTagSchema.parse(tag))
     },
+    settings: () => ({
+      profile: state.profile,
+      pkce: state.pkce,
+      now: new Date(state.now()).toISOString(),
+    }),
     requestLog: () => tenant.requestLog.entries(),
     clearLog: () => tenant.requestLog.clear(),
     setPkceMode(mode) {

@@ -79,6 +79,12 @@ export interface Fault {
   redirectTo: string | null
   drop: boolean
   remaining: number
+  /**
+   * Served only to a request carrying `X-Emulator-Fault-Tag` with this value (test-control.ts,
+   * FAULT_TAG_HEADER), so that a test sharing the emulator with others takes its own faults only;
+   * null serves any request.
+   */
+  tag: string | null
 }
 
 export interface Store {
@@ -92,8 +98,13 @@ export interface Store {
   findToken(token: string): TokenRecord | undefined
   /** Returns false when no such token exists. */
   revokeToken(token: string): boolean
-  /** Takes the first queued fault for this request, counting one use. */
-  takeFault(method: string, path: string): Fault | undefined
+  /**
+   * Takes the first queued fault for this request, counting one use: its path and method, and a
+   * fault's tag, when it has one, equal to the request's (`tag`: null for a request without one).
+   */
+  takeFault(method: string, path: string, tag: string | null): Fault | undefined
+  /** Drops the queued faults of `tag`, or every one without it. */
+  dropFaults(tag?: string): void
   reset(): void
 }
 
@@ -123,15 +134,26 @@ export function createStore(): Store {
       record.revoked = true
       return true
     },
-    takeFault(method, path) {
+    takeFault(method, path, tag) {
       const index = store.faults.findIndex(
-        (fault) => fault.path === path && (fault.method === null || fault.method === method),
+        (fault) =>
+          fault.path === path &&
+          (fault.method === null || fault.method === method) &&
+          (fault.tag === null || fault.tag === tag),
       )
       const fault = store.faults[index]
       if (fault === undefined) return undefined
       fault.remaining -= 1
       if (fault.remaining <= 0) store.faults.splice(index, 1)
       return fault
+    },
+    dropFaults(tag) {
+      // In place: the array stays the one the store was made with.
+      let kept = 0
+      for (const fault of store.faults) {
+        if (tag !== undefined && fault.tag !== tag) store.faults[kept++] = fault
+      }
+      store.faults.length = kept
     },
     reset() {
       store.tokens.clear()

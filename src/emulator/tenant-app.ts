@@ -166,7 +166,7 @@ export function createTenantApp(options: TenantAppOptions): Hono<EmulatorEnv> {
     c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
   )
 
-  app.use('*', serveFaults(tenant.store))
+  app.use('*', serveFaults(tenant.store, options.testControl))
 
   app.use(
     '*',

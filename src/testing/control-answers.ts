@@ -4,6 +4,7 @@
  */
 import { z } from 'zod/mini'
 import type { RequestLogEntry } from '../emulator/control/request-log'
+import type { EmulatorSettings } from '../emulator/control/test-control'
 
 /** Typed as the emulator's own entry, so a field added there and not here fails to compile. */
 const RequestLogEntrySchema: z.ZodMiniType<RequestLogEntry> = z.object({
@@ -44,3 +45,10 @@ export const AddedAppAnswerSchema = z.object({
 
 /** `POST /__emulator/users`. */
 export const AddedUserAnswerSchema = z.object({ id: z.int(), login: z.string(), name: z.string() })
+
+/** `GET /__emulator/settings`, typed as the emulator's own answer. */
+export const SettingsAnswerSchema: z.ZodMiniType<EmulatorSettings> = z.object({
+  profile: z.enum(['seed', 'observed']),
+  pkce: z.enum(['off', 'optional', 'required']),
+  now: z.iso.datetime(),
+})

@@ -1,8 +1,9 @@
 /**
  * Answers with a queued test-control fault instead of the emulator: a delay, a dropped
- * connection, a redirect, or a status with a body. An injected body is served with a CSP that
- * runs nothing (`default-src 'none'; sandbox`): a fault is data for the client under test, never
- * a page on the emulator's origin that could read its cookies or forms.
+ * connection, a redirect, or a status with a body. A tagged fault answers only a request naming
+ * its tag in FAULT_TAG_HEADER (docs/emulator.md#tagged-faults). An injected body is served with a
+ * CSP that runs nothing (`default-src 'none'; sandbox`): a fault is data for the client under
+ * test, never a page on the emulator's origin that could read its cookies or forms.
  */
 import type { IncomingMessage } from 'node:http'
 import type { Context, MiddlewareHandler } from 'hono'
@@ -10,6 +11,7 @@ import { areaOf, type EmulatorEnv } from '../context'
 import { EmulatorError } from '../emulator-error'
 import { renderError } from '../errors'
 import type { Fault, Store } from '../store'
+import { FAULT_TAG_HEADER } from './test-control'
 
 /** The CSP of every injected answer: no script, no subresource, a unique opaque origin. */
 const FAULT_CSP = "default-src 'none'; sandbox"
@@ -18,10 +20,15 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms))
 }
 
-export function serveFaults(store: Store): MiddlewareHandler<EmulatorEnv> {
+/**
+ * `honourTag`: whether the request's FAULT_TAG_HEADER is read (test control on, as `Prefer` is);
+ * without it every request is untagged, and takes untagged faults only.
+ */
+export function serveFaults(store: Store, honourTag: boolean): MiddlewareHandler<EmulatorEnv> {
   return async (c, next) => {
     if (areaOf(c.req.path) === 'control') return next()
-    const fault = store.takeFault(c.req.method, c.req.path)
+    const tag = honourTag ? (c.req.header(FAULT_TAG_HEADER) ?? null) : null
+    const fault = store.takeFault(c.req.method, c.req.path, tag)
     if (fault === undefined) return next()
     c.get('log').fault = true
     if (fault.delayMs > 0) await sleep(fault.delayMs)

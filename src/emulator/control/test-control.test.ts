@@ -49,6 +49,8 @@ describe('the test-control API is gated', () => {
     ['POST', '/__emulator/users'],
     ['GET', '/__emulator/log'],
     ['DELETE', '/__emulator/log'],
+    ['DELETE', '/__emulator/faults'],
+    ['GET', '/__emulator/settings'],
   ])('answers 404 to %s %s without testControl', async (method, path) => {
     const { app } = createEmulator()
     const response = await app.request(path, { method })

@@ -1,9 +1,13 @@
 /**
  * The test-control API under `/__emulator/` (only with `testControl: true`, and only for
  * loopback clients when the request came through a socket, or peers in the ranges of
- * `--control-from`, a test runner in another container): reset, clock, PKCE, profile, revoke,
- * faults, log, and tokens, apps and users without the pages (accounts.ts). docs/emulator.md
- * lists every route with its body, answers and errors.
+ * `--control-from`, a test runner in another container): `POST /reset`, `/clock`, `/pkce`,
+ * `/profile`, `/revoke`, `/faults` (optionally tagged: served only to requests carrying
+ * FAULT_TAG_HEADER, so that parallel workers sharing one emulator take their own faults only),
+ * `DELETE /faults` (`?tag=` for one tag's), `GET` and `DELETE /log`, `GET /settings` (the
+ * profile, PKCE mode and clock a client must know to say what it expects), and `POST /tokens`,
+ * `/apps` and `/users` without the pages (accounts.ts); fault-schema.ts checks a fault.
+ * docs/emulator.md lists every route with its body, answers and errors.
  * A page in the same browser is a loopback client too, so every call must also carry
  * `X-Emulator-Control: 1` and `Content-Type: application/json` (neither can be sent cross-site
  * without a CORS preflight, which this API never answers), and an `Origin`, when sent, must be
@@ -19,71 +23,10 @@ import { isInRanges, parseRangeList, type AddressRange } from '../../protocol/cl
 import type { EmulatorEnv } from '../context'
 import { EmulatorError } from '../emulator-error'
 import type { RequestLogEntry } from './request-log'
+import { FaultSchema, FaultTagSchema, type FaultInput } from './fault-schema'
 import type { Accounts, AppInput, TokenInput, UserInput } from './accounts'
 
-/**
- * The deepest a fault body may nest. JSON.stringify, which serves it (faults.ts), recurses: how
- * deep it can go depends on the stack left where it runs, so "it could be written when queued"
- * is no promise that it can be when served, deeper in the middleware (src/emulator/fuzz.test.ts
- * found a body of about 2,000 levels that passed the one and failed the other). A fixed bound,
- * far below any stack's, far above any answer a test needs.
- */
-const MAX_FAULT_BODY_DEPTH = 256
-
-/** Whether `value` nests at most MAX_FAULT_BODY_DEPTH levels, measured without recursion. */
-function isShallowEnough(value: unknown): boolean {
-  const pending: { value: unknown; depth: number }[] = [{ value, depth: 0 }]
-  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    if (typeof next.value !== 'object' || next.value === null) continue
-    if (next.depth >= MAX_FAULT_BODY_DEPTH) return false
-    for (const child of Object.values(next.value))
-      pending.push({ value: child, depth: next.depth + 1 })
-  }
-  return true
-}
-
-export const FaultSchema = z
-  .object({
-    method: z
-      .string()
-      .regex(/^[A-Za-z]{1,16}$/, 'method must be an HTTP method such as GET or POST')
-      .transform((method) => method.toUpperCase())
-      .optional(),
-    path: z
-      .string()
-      .startsWith('/', 'path must start with "/" (for example /api/v2/user)')
-      .max(2048),
-    status: z.number().int().min(200).max(599).optional(),
-    // Refused here, naming the field, not queued to answer 500 when served (test-control.test.ts,
-    // "refuses a fault body nested too deep to serve").
-    body: z
-      .unknown()
-      .optional()
-      .refine(isShallowEnough, {
-        message: `the fault body nests deeper than ${MAX_FAULT_BODY_DEPTH} levels; send a flatter one.`,
-      }),
-    headers: z
-      .record(
-        z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'header names are letters, digits and "-"'),
-        z
-          .string()
-          .max(4096)
-          .regex(/^[\x20-\x7e\t]*$/, 'header values are printable ASCII on one line'),
-      )
-      .optional(),
-    delayMs: z.number().int().min(0).max(120_000).optional(),
-    redirectTo: z
-      .string()
-      .min(1)
-      .max(2048)
-      .regex(/^[\x21-\x7e]+$/, 'redirectTo must be a URL without spaces or control characters')
-      .optional(),
-    /** Close the connection without any answer, as a service that is down or crashed does. */
-    drop: z.boolean().optional(),
-    times: z.number().int().min(1).max(10_000).optional(),
-  })
-  .strict()
-export type FaultInput = z.input<typeof FaultSchema>
+export type { FaultInput } from './fault-schema'
 
 const ClockSchema = z.object({ advanceMs: z.number().int().min(-3.2e11).max(3.2e11) }).strict()
 const RevokeSchema = z.object({ token: z.string().min(1).max(4096) }).strict()
@@ -110,6 +53,22 @@ export const CONTROL_HEADERS = {
   'Content-Type': 'application/json',
 } as const
 
+/**
+ * The header naming the tag of the faults a request may take (faults.ts): a tagged fault answers
+ * only a request that carries its tag, exactly. Honoured with test control on only, as `Prefer`
+ * is; the playground's proxy never forwards it from a browser (src/proxy/api/api-routes.ts,
+ * `serviceHeaders`), so a page cannot take another browser's fault.
+ */
+export const FAULT_TAG_HEADER = 'X-Emulator-Fault-Tag'
+
+/** `GET /__emulator/settings`: what a client must know to say what the emulator will answer. */
+export interface EmulatorSettings {
+  profile: ProfileName
+  pkce: PkceMode
+  /** The emulator's clock (the injected one plus the offset), ISO 8601. */
+  now: string
+}
+
 export interface EmulatorControl {
   /**
    * Back to the seed (emulator-state.ts): the model built again from it, ids included; no token,
@@ -123,8 +82,13 @@ export interface EmulatorControl {
   /** Returns false when the token was never issued. */
   revokeToken(token: string): boolean
   queueFault(fault: FaultInput): void
-  /** Drops every queued fault: the service is back to normal. */
-  clearFaults(): void
+  /**
+   * Drops the queued faults of `tag` (a tag FaultSchema refuses throws), or every one without
+   * it: the service is back to normal.
+   */
+  clearFaults(tag?: string): void
+  /** The profile, the PKCE mode and the clock on now. */
+  settings(): EmulatorSettings
   requestLog(): RequestLogEntry[]
   clearLog(): void
   /**
@@ -174,12 +138,12 @@ async function readBody(c: Context): Promise<unknown> {
   }
 }
 
-/** A 400 that names every field the schema refused. */
-function invalidBody(error: z.ZodError): EmulatorError {
+/** A 400 that names every field the schema refused, of the body or of the query. */
+function invalidBody(error: z.ZodError, part: 'body' | 'query' = 'body'): EmulatorError {
   const message = error.issues
-    .map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`)
+    .map((issue) => `${issue.path.join('.') || part}: ${issue.message}`)
     .join('; ')
-  return new EmulatorError(400, `Invalid body: ${message}`)
+  return new EmulatorError(400, `Invalid ${part}: ${message}`)
 }
 
 async function readJson<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
@@ -292,9 +256,18 @@ export function createTestControlRoutes(
   })
 
   routes.delete('/faults', (c) => {
-    control.clearFaults()
-    return c.json({ cleared: true })
+    const tag = c.req.query('tag')
+    if (tag === undefined) {
+      control.clearFaults()
+      return c.json({ cleared: true })
+    }
+    const parsed = z.object({ tag: FaultTagSchema }).safeParse({ tag })
+    if (!parsed.success) throw invalidBody(parsed.error, 'query')
+    control.clearFaults(parsed.data.tag)
+    return c.json({ cleared: true, tag: parsed.data.tag })
   })
+
+  routes.get('/settings', (c) => c.json(control.settings()))
 
   routes.get('/log', (c) => c.json({ entries: control.requestLog() }))
 

@@ -438,6 +438,50 @@ describe('the client_code grant', () => {
     expect(await response.json()).toEqual(INVALID)
   })
 
+  // docs/service.md#client-code-polling documents the pending answer and the official helper's
+  // 3 s, and no answer for polling faster: the emulator has no slow_down (RFC 8628 §3.5 is the
+  // device flow's), and the token endpoint spends no rate-limit budget. The proxy keeps its polls
+  // 3 s apart itself (src/proxy/auth/client-code-routes.test.ts).
+  it.each(['seed', 'observed'] as const)(
+    '%s: answers polls faster than 3 s as any other poll, without slow_down, 429 or spending the budget',
+    async (profile) => {
+      const app = withUserAgent(createEmulator({ clock: () => START, profile }).app)
+      await app.request(await openAuthorize(START))
+      const answers: unknown[] = []
+      // 20 polls at one instant: the clock stands still, so none is 3 s after another.
+      for (let i = 0; i < 20; i += 1) {
+        const response = await poll(app)
+        const remaining = response.headers.get('X-RateLimit-Remaining')
+        answers.push([response.status, await response.json(), remaining])
+      }
+      const budget = profile === 'seed' ? '5000' : '200'
+      expect(answers).toEqual(Array.from({ length: 20 }, () => [400, INVALID, budget]))
+      // The same request, reloaded and approved: the next poll, as fast, gets the token.
+      await authorizeThroughPages(app, await openAuthorize(START), { login: 'alice' })
+      expect((await poll(app)).status).toBe(200)
+    },
+  )
+
+  it('answers access_denied to every poll after a denial, until the code expires', async () => {
+    const { app, now, advance } = setup()
+    await authorizeThroughPages(app, await openAuthorize(now()), { login: 'alice', deny: true })
+    const DENIED = {
+      error: 'access_denied',
+      error_description: 'the user denied the authorization request',
+    }
+    for (let i = 0; i < 2; i += 1) {
+      const response = await poll(app)
+      expect(response.status).toBe(400)
+      expect(await response.json()).toEqual(DENIED)
+    }
+    advance(10 * 60_000)
+    expect(await (await poll(app)).json()).toEqual(DENIED)
+    advance(1)
+    const expired = await poll(app)
+    expect(expired.status).toBe(400)
+    expect(await expired.json()).toEqual(INVALID)
+  })
+
   it('issues the token once after approval, with no client_secret', async () => {
     const { app, now } = setup()
     await authorizeThroughPages(app, await openAuthorize(now()), { login: 'carol' })

@@ -17,12 +17,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEmulator } from '../../emulator/emulator'
 import { seedApps } from '../../emulator/seed'
 import { authorizeThroughPages } from '../../testing/emulator-pages'
-import type { FaultInput } from '../../emulator/control/test-control'
+import { FAULT_TAG_HEADER, type FaultInput } from '../../emulator/control/test-control'
 import {
   CSRF_HEADER,
   CSRF_HEADER_VALUE,
   PROXY_ERROR_HEADER,
   SESSION_HEADER,
+  StartLoginResponseSchema,
 } from '../../protocol/playground-api'
 import { TRACE_HEADER, parseTraceHeader } from '../../protocol/trace'
 import { TRACE_REQUEST_HEADER, TRACE_REQUEST_VALUE } from '../../protocol/trace-request'
@@ -568,6 +569,60 @@ describe('the API over HTTP', () => {
     expect(
       log.map((entry) => [entry.status, entry.fault, entry.headerNames.includes('prefer')]),
     ).toEqual(Array.from({ length: 6 }, () => [200, false, false]))
+  })
+
+  it("never forwards X-Emulator-Fault-Tag, so a page cannot take another browser's fault (docs/emulator.md)", async () => {
+    // This emulator has test control on: the tag reaching it would be honoured (the end below).
+    const tagged = { [FAULT_TAG_HEADER]: 'lab-1' }
+    for (const path of ['/api/v2/user', '/oauth2/token']) {
+      emulator.control.queueFault({ path, status: 503, tag: 'lab-1' })
+    }
+    emulator.control.clearLog()
+    try {
+      // The token exchange: the browser's tag goes no further than the proxy.
+      const browser = createBrowser(proxy.app, origin)
+      const start = await browser.call('POST', '/auth/start', { body: { scopes: ['repo:read'] } })
+      const { authorizeUrl, state } = StartLoginResponseSchema.parse(await start.json())
+      const approved = await authorizeThroughPages(emulator.app, authorizeUrl, { login: 'alice' })
+      const code = new URL(approved.location ?? '').searchParams.get('code')
+      const exchanged = await browser.call('POST', '/auth/exchange', {
+        body: { code, state },
+        headers: tagged,
+      })
+      expect(exchanged.status).toBe(200)
+      // The API call, through both doors.
+      sent.length = 0
+      for (const door of [true, false]) {
+        isNodeDoorOpen = door
+        try {
+          const answer = await send('GET', '/api/v2/user', {
+            ...appHeaders(cookieHeader(browser)),
+            ...tagged,
+          })
+          expect(answer.status, `node door ${door}`).toBe(200)
+        } finally {
+          isNodeDoorOpen = true
+        }
+      }
+      expect(sent).toHaveLength(2)
+      for (const request of sent) {
+        const names = Object.keys(request.headers).map((name) => name.toLowerCase())
+        expect(names).not.toContain('x-emulator-fault-tag')
+      }
+      const log = emulator.control.requestLog()
+      expect(log.filter((entry) => entry.path === '/oauth2/token')).toHaveLength(1)
+      expect(log.some((entry) => entry.headerNames.includes('x-emulator-fault-tag'))).toBe(false)
+      expect(log.some((entry) => entry.fault)).toBe(false)
+      // Both faults are still queued, and the tag sent straight to the emulator takes them.
+      const direct = await emulator.app.request('/api/v2/user', {
+        headers: { 'User-Agent': 'api-over-http/1.0', ...tagged },
+      })
+      expect(direct.status).toBe(503)
+      const token = await emulator.app.request('/oauth2/token', { method: 'POST', headers: tagged })
+      expect(token.status).toBe(503)
+    } finally {
+      emulator.control.clearFaults()
+    }
   })
 
   it('sends nothing twice: a dead token is asked once, and the 401 ends the session', async () => {
