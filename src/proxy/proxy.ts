@@ -13,6 +13,7 @@ import { createClientCodeRoutes } from './auth/client-code-routes'
 import { createAppRoutes } from './byo/app-routes'
 import { createApps } from './byo/effective-app'
 import { createVaultStore } from './byo/vault'
+import { createLabRoutes } from './lab/lab-routes'
 import type { Config } from './config'
 import {
   NO_PROXY_EVENTS,
@@ -133,6 +134,8 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
   app.use('/auth/client-code/start', whileServiceDown)
   app.route('/auth/client-code', createClientCodeRoutes(ctx))
   app.route('/auth/app', createAppRoutes(ctx))
+  // The flow lab's scenarios: GET always, runs with the embedded emulator and FLOW_LAB on only.
+  app.route('/auth/lab', createLabRoutes(ctx))
   app.route('/auth', createAuthRoutes(ctx))
   app.all('/auth/*', (c) => {
     const { status, code, message } = notAnEndpoint(c.req.method, c.req.path)
