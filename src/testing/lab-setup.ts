@@ -35,6 +35,8 @@ export interface LabSetup {
    * session ids and form tokens are written), and the codes still in the emulator's store.
    */
   secrets(): string[]
+  /** Stops the emulator alone: the service is down. */
+  stopEmulator(): Promise<void>
   close(): Promise<void>
 }
 
@@ -65,6 +67,7 @@ export async function startLab(options: LabSetupOptions = {}): Promise<LabSetup>
       },
     },
   })
+  let isEmulatorRunning = true
   const upstream = createHttpUpstream()
   const config = loadConfig({
     SESSION_SECRET,
@@ -104,9 +107,13 @@ export async function startLab(options: LabSetupOptions = {}): Promise<LabSetup>
     secrets() {
       return [...configSecrets(config), DEMO_SECRET, ...randoms, ...storedCodes(emulator)]
     },
+    async stopEmulator() {
+      isEmulatorRunning = false
+      await emulator.close()
+    },
     async close() {
       upstream.close()
-      await emulator.close()
+      if (isEmulatorRunning) await emulator.close()
     },
   }
 }
