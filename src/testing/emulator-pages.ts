@@ -7,7 +7,7 @@ import type { Hono } from 'hono'
 import { parseForms, type ParsedForm } from '../protocol/html-forms'
 import { TokenResponseSchema } from '../protocol/schemas'
 
-export { parseForms, type ParsedForm }
+export { parseForms }
 
 export interface AuthorizeChoice {
   login: string

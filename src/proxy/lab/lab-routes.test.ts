@@ -257,3 +257,28 @@ describe('a run with the browser’s own app on the emulator', () => {
     }
   })
 })
+
+describe('a run with the browser’s own app on an enterprise space of the embedded emulator', () => {
+  test('calls the space’s host, and its test control there: its tokens, faults and pages are the space’s', async () => {
+    lab = await startLab()
+    const saved = await lab.browser.call('PUT', '/auth/app', {
+      body: {
+        service: { kind: 'space', space: 'acme' },
+        clientId: 'playground-web',
+        clientSecret: 'playground-web-secret',
+      },
+    })
+    expect(saved.status).toBe(200)
+    const spaceHost = `acme.localhost:${new URL(lab.emulator.url).port}`
+    // A revocation, a fault and the clock: each must reach the tenant that issued the token.
+    const ids: LabScenarioId[] = ['token-revoked', 'token-endpoint-5xx', 'code-expired']
+    for (const id of ids) {
+      const result = await lab.run(id)
+      expect({ id, passed: result.passed, actual: result.actual }).toMatchObject({ passed: true })
+      const hosts = new Set(
+        result.steps.flatMap((step) => (step.request ? [new URL(step.request.url).host] : [])),
+      )
+      expect(hosts).toEqual(new Set([spaceHost]))
+    }
+  })
+})

@@ -7,7 +7,8 @@
 import type { LabCheck } from '../../protocol/lab-api'
 import { endpointPath } from '../../protocol/endpoint-path'
 import { endpointById } from '../../protocol/endpoints'
-import { callApi, statusOf, tokenFor, type LabRun } from './lab-client'
+import { callApi, statusOf } from './lab-api-call'
+import { tokenFor, type LabRun } from './lab-client'
 import type { Verdict } from './lab-engine'
 import { LAB_LOGIN } from './user-agent'
 

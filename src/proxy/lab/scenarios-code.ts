@@ -7,13 +7,12 @@
 import { changedRedirectUri } from '../../protocol/authorize'
 import type { LabCheck } from '../../protocol/lab-api'
 import { checkCallback, type SentRequest } from './callback-checks'
+import { callApi, statusOf } from './lab-api-call'
 import {
   authorizeThrough,
-  callApi,
   describeExchange,
   exchangeCode,
   randomValue,
-  statusOf,
   type Exchange,
   type LabRun,
 } from './lab-client'
