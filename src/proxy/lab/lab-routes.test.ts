@@ -199,6 +199,7 @@ describe('POST /auth/lab/scenarios/:id', () => {
     for (let run = 0; run < 2; run += 1) {
       const ok = await lab.browser.call('POST', '/auth/lab/scenarios/consent-denied', { body: {} })
       expect(ok.status).toBe(200)
+      expect(ok.headers.get('Cache-Control')).toBe('no-store')
     }
     const refused = await lab.browser.call('POST', '/auth/lab/scenarios/consent-denied', {
       body: {},
