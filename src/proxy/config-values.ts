@@ -92,3 +92,18 @@ export const perWindow = (name: string, fallback: number, window: string) =>
     says: (value) =>
       `${name} must be a whole number from 1 to 99999 (calls per client address ${window}), got "${value}"`,
   })
+
+/**
+ * A switch: `on` or `off`, and the other booleans' spellings (1/0, true/false, as
+ * EMULATOR_TEST_CONTROL takes them) read as the same two values; `what` says what it switches.
+ */
+export const onOff = (name: string, what: string) =>
+  z
+    .enum(['on', 'off', '1', '0', 'true', 'false'], {
+      error: (issue) =>
+        `${name} must be on or off (also 1/0 or true/false: ${what}), got "${String(issue.input)}"`,
+    })
+    .transform((value): 'on' | 'off' =>
+      value === 'on' || value === '1' || value === 'true' ? 'on' : 'off',
+    )
+    .optional()

@@ -101,6 +101,31 @@ describe('loadConfig', () => {
     ])
   })
 
+  it('runs the flow lab unless FLOW_LAB is off (1/0 and true/false too), and names any other value', () => {
+    expect(loadConfig({}, fixedSecret).flowLab).toBe('on')
+    for (const value of ['on', '1', 'true']) {
+      expect(loadConfig({ FLOW_LAB: value }, fixedSecret).flowLab).toBe('on')
+    }
+    for (const value of ['off', '0', 'false']) {
+      expect(loadConfig({ FLOW_LAB: value }, fixedSecret).flowLab).toBe('off')
+    }
+    expect(problemsOf({ FLOW_LAB: 'yes', OAUTH_PKCE: 'plain' })).toEqual([
+      'OAUTH_PKCE must be S256 (the default) or off, got "plain"',
+      'FLOW_LAB must be on or off (also 1/0 or true/false: the flow lab’s scenarios against the embedded emulator), got "yes"',
+    ])
+  })
+
+  it('starts the embedded emulator with test control for the flow lab, or for EMULATOR_TEST_CONTROL', () => {
+    expect(loadConfig({}, fixedSecret).isEmulatorTestControlEnabled).toBe(true)
+    expect(loadConfig({ FLOW_LAB: 'off' }, fixedSecret).isEmulatorTestControlEnabled).toBe(false)
+    expect(
+      loadConfig({ FLOW_LAB: 'off', EMULATOR_TEST_CONTROL: '1' }, fixedSecret)
+        .isEmulatorTestControlEnabled,
+    ).toBe(true)
+    // A real service: no emulator runs, so the lab has nothing to control.
+    expect(loadConfig({ ...production }, fixedSecret).isEmulatorTestControlEnabled).toBe(false)
+  })
+
   it('takes a port in at most five digits, as before one parser served every number', () => {
     expect(problemsOf({ PORT: '000080' })).toEqual([
       'PORT must be a port number 1–65535, got "000080"',

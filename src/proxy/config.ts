@@ -9,7 +9,7 @@ import { outboundProxySecrets, readOutboundProxy, type OutboundProxy } from './a
 import { byoApp, byoHosts } from './byo/byo-config'
 import { parseTrustedProxies } from './client-address'
 import { productionProblems } from './config-production'
-import { httpUrl, perWindow, port, positiveMs } from './config-values'
+import { httpUrl, onOff, perWindow, port, positiveMs } from './config-values'
 
 export const APP_NAME = 'yuque-oauth-playground'
 export const APP_VERSION = '0.1.0'
@@ -71,7 +71,11 @@ export interface Config {
   upstreamTimeoutMs: number
   /** HTTPS origins get Secure cookies with the `__Host-` prefix. */
   isSecure: boolean
-  /** Enables the embedded emulator's test-control API (for the e2e suite only). */
+  /**
+   * Enables the embedded emulator's test-control API (src/server.ts): EMULATOR_TEST_CONTROL (the
+   * e2e suite), or the flow lab, which drives the emulator's clock, faults and revocation
+   * (FLOW_LAB; docs/security.md#the-flow-labs-test-control).
+   */
   isEmulatorTestControlEnabled: boolean
   /**
    * PKCE sent by the proxy (docs/security.md#a8): S256 by default, `off` for a service that refuses
@@ -84,6 +88,12 @@ export interface Config {
   byoApp: 'on' | 'off'
   /** BYO_HOSTS: the https origins a browser may pick besides Yuque and its spaces. */
   byoHosts: readonly string[]
+  /**
+   * FLOW_LAB: whether the flow lab runs its scenarios against the embedded emulator
+   * (src/proxy/lab/); on by default. With the embedded emulator it starts it with test control
+   * (src/server.ts, docs/security.md#the-flow-labs-test-control).
+   */
+  flowLab: 'on' | 'off'
 }
 
 export class ConfigError extends Error {
@@ -134,6 +144,7 @@ const EnvSchema = z.object({
     .optional(),
   BYO_APP: byoApp,
   BYO_HOSTS: byoHosts,
+  FLOW_LAB: onOff('FLOW_LAB', 'the flow lab’s scenarios against the embedded emulator'),
 })
 
 const SERVICE_VARIABLES = [
@@ -249,6 +260,7 @@ export function loadConfig(env: Env, generateSecret: () => string = defaultSecre
   if (problems.length > 0) throw new ConfigError(problems)
 
   const sessionSecret = vars.SESSION_SECRET ?? generateSecret()
+  const flowLab = vars.FLOW_LAB ?? 'on'
   return {
     isProduction,
     service,
@@ -279,11 +291,14 @@ export function loadConfig(env: Env, generateSecret: () => string = defaultSecre
     upstreamTimeoutMs: vars.UPSTREAM_TIMEOUT_MS,
     isSecure,
     isEmulatorTestControlEnabled:
-      vars.EMULATOR_TEST_CONTROL === '1' || vars.EMULATOR_TEST_CONTROL === 'true',
+      vars.EMULATOR_TEST_CONTROL === '1' ||
+      vars.EMULATOR_TEST_CONTROL === 'true' ||
+      (service === 'emulator' && flowLab === 'on'),
     pkce: vars.OAUTH_PKCE ?? 'S256',
     outboundProxy,
     byoApp: vars.BYO_APP ?? 'on',
     byoHosts: vars.BYO_HOSTS,
+    flowLab,
   }
 }
 

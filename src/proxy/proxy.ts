@@ -14,6 +14,7 @@ import { createAppRoutes } from './byo/app-routes'
 import { createLabEditorRoutes } from './lab/editor-routes'
 import { createApps } from './byo/effective-app'
 import { createVaultStore } from './byo/vault'
+import { createLabRoutes } from './lab/lab-routes'
 import type { Config } from './config'
 import {
   NO_PROXY_EVENTS,
@@ -135,7 +136,14 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
   app.use('/auth/lab/start', whileServiceDown)
   app.route('/auth/client-code', createClientCodeRoutes(ctx))
   app.route('/auth/app', createAppRoutes(ctx))
-  app.route('/auth/lab', createLabEditorRoutes(ctx, { sealer }))
+  // The flow lab: the editor's run works with any service (it only does what a client does);
+  // the scenarios' GET always answers, their runs exist with the embedded emulator only
+  // (docs/decisions/0016-flow-lab.md). FLOW_LAB=off takes both away.
+  app.route(
+    '/auth/lab',
+    createLabEditorRoutes(ctx, { sealer, enabled: ctx.config.flowLab === 'on' }),
+  )
+  app.route('/auth/lab', createLabRoutes(ctx))
   app.route('/auth', createAuthRoutes(ctx))
   app.all('/auth/*', (c) => {
     const { status, code, message } = notAnEndpoint(c.req.method, c.req.path)
