@@ -105,7 +105,10 @@ export const LabStatusSchema = z.object({
   /** The scenarios the proxy can run here; empty when the service is not the embedded emulator. */
   runnable: z.array(z.enum(LAB_SCENARIO_IDS)),
   profile: z.nullable(z.enum(LAB_PROFILES)),
-  /** Why scenarios cannot run, when `runnable` is empty: `real-service`, `lab-off`. */
+  /**
+   * Why scenarios cannot run, when `runnable` is empty: `real-service`, `lab-off`, or
+   * `emulator-unavailable` (its test control did not answer).
+   */
   reason: z.nullable(z.string()),
 })
 export type LabStatus = z.infer<typeof LabStatusSchema>
