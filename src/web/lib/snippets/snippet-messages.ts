@@ -11,7 +11,8 @@ export const snippetMessages = {
   captions: {
     curl: 'curl in a POSIX shell (bash, zsh).',
     javascript: 'JavaScript for Node 18 or later: save it as call.mjs and run node call.mjs.',
-    python: 'Python 3, the standard library only: save it as call.py and run python3 call.py.',
+    python:
+      'Python 3 with requests (python3 -m pip install requests): save it as call.py and run python3 call.py.',
     go: 'Go, the standard library only (net/http): save it as main.go and run go run main.go.',
   },
   copy: (p: { language: string }) => `Copy ${p.language}`,

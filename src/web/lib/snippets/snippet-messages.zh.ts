@@ -10,7 +10,8 @@ export const snippetMessagesZh: typeof snippetMessages = {
   captions: {
     curl: '在 POSIX shell（bash、zsh）中运行的 curl。',
     javascript: 'Node 18 及以上的 JavaScript：保存为 call.mjs，运行 node call.mjs。',
-    python: 'Python 3，只用标准库：保存为 call.py，运行 python3 call.py。',
+    python:
+      'Python 3 加 requests（python3 -m pip install requests）：保存为 call.py，运行 python3 call.py。',
     go: 'Go，只用标准库（net/http）：保存为 main.go，运行 go run main.go。',
   },
   copy: (p) => `复制 ${p.language}`,
