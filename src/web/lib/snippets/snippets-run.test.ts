@@ -1,5 +1,6 @@
 /**
- * The snippets run: curl, node (the JavaScript one), python3 (with requests) and go execute them
+ * The snippets run: curl, node (the JavaScript ones: fetch, and the official SDK where it has
+ * the call), python3 (with requests) and go execute them
  * against the emulator on a real socket, with YUQUE_TOKEN set to a token issued through the
  * emulator's own pages, and print the status and the body the service answered. Every child is
  * bounded in time (src/testing/run-snippet.ts); scripts/ensure-system-packages.ts installs Go and
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, type RunningEmulator } from '../../../emulator/start'
 import { tokenThroughPages } from '../../../testing/emulator-pages'
 import { createSnippetRunner, type SnippetRunner } from '../../../testing/run-snippet'
+import { sdkSnippetFor } from './sdk-snippet'
 import { snippetMessages } from './snippet-messages'
 import {
   SNIPPET_LANGUAGES,
@@ -34,11 +36,27 @@ afterAll(async () => {
   await runner.close()
 })
 
+/**
+ * The official SDK's snippet (sdk-snippet.ts) run with node: it prints the `data` of a 200, or
+ * the status and message it throws with. As the others' status and body: `{data}` on success,
+ * the service's `{message}` with the status thrown on failure.
+ */
+async function sdkAnswerOf(request: SnippetRequest): Promise<{ status: number; body: unknown }> {
+  const code = sdkSnippetFor(request, snippetMessages.comments)
+  if (code === null)
+    throw new Error(`the SDK has no call for ${request.method} ${request.servicePath}`)
+  const { exitCode, stdout, stderr } = await runner.run('javascript', code, { YUQUE_TOKEN: token })
+  if (exitCode === 0) return { status: 200, body: { data: JSON.parse(stdout) as unknown } }
+  const [, status = '', message = ''] = /^(\d{3}) (.*)$/m.exec(stderr) ?? []
+  return { status: Number(status), body: { message } }
+}
+
 /** Runs `request`'s snippet in `language`; its status and body. */
 async function answerOf(
-  language: SnippetLanguage,
+  language: SnippetLanguage | 'sdk',
   request: Omit<SnippetRequest, 'baseUrl'>,
 ): Promise<{ status: number; body: unknown }> {
+  if (language === 'sdk') return sdkAnswerOf({ ...request, baseUrl: `${emulator.url}/api/v2` })
   const code = snippetFor(
     language,
     { ...request, baseUrl: `${emulator.url}/api/v2` },
@@ -60,7 +78,7 @@ async function answerOf(
 
 const TITLE = `It's "quoted" \\ $HOME \`id\` 你好 🚀\nline two`
 
-describe.each(SNIPPET_LANGUAGES)('the %s snippet, run', (language) => {
+describe.each([...SNIPPET_LANGUAGES, 'sdk' as const])('the %s snippet, run', (language) => {
   it('reads the user the token belongs to', { timeout: 30_000 }, async () => {
     const { status, body } = await answerOf(language, { method: 'GET', servicePath: '/user' })
     expect(status).toBe(200)
