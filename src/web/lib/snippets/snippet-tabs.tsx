@@ -8,35 +8,10 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useMessages } from '../../i18n/use-messages'
 import { CopyButton } from './copy-button'
-import { sdkSnippetFor } from './sdk-snippet'
+import { requestSnippets } from './request-snippets'
 import { snippetMessages } from './snippet-messages'
-import {
-  SNIPPET_LANGUAGES,
-  snippetFor,
-  type SnippetLanguage,
-  type SnippetRequest,
-} from './snippets'
+import type { SnippetRequest, SnippetTab, TabCode } from './snippets'
 import './snippets.css'
-
-/** A tab: a language, or the official SDK's JavaScript. */
-export type SnippetTab = SnippetLanguage | 'sdk'
-
-export interface TabCode {
-  tab: SnippetTab
-  code: string
-}
-
-/** The request's snippets: the SDK's beside fetch, where the SDK has the call. */
-function requestSnippets(
-  request: SnippetRequest,
-  comments: (typeof snippetMessages)['comments'],
-): TabCode[] {
-  const sdk = sdkSnippetFor(request, comments)
-  return SNIPPET_LANGUAGES.flatMap((language) => [
-    { tab: language, code: snippetFor(language, request, comments) },
-    ...(language === 'javascript' && sdk !== null ? [{ tab: 'sdk' as const, code: sdk }] : []),
-  ])
-}
 
 const STEPS: Record<string, (at: number, count: number) => number> = {
   ArrowRight: (at, count) => (at + 1) % count,

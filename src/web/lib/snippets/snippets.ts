@@ -24,6 +24,15 @@ export interface SnippetRequest {
 export const SNIPPET_LANGUAGES = ['curl', 'javascript', 'python', 'go'] as const
 export type SnippetLanguage = (typeof SNIPPET_LANGUAGES)[number]
 
+/** A tab of snippets (snippet-tabs.tsx): a language, or the official SDK's JavaScript. */
+export type SnippetTab = SnippetLanguage | 'sdk'
+
+/** One tab's code. */
+export interface TabCode {
+  tab: SnippetTab
+  code: string
+}
+
 /** The comment lines, in the reader's language (the snippets' `snippets` messages). */
 export interface SnippetComments {
   token: string
