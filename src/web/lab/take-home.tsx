@@ -9,6 +9,7 @@
 import { useId } from 'react'
 import type { PlaygroundConfig } from '../../protocol/playground-api'
 import { useMessages } from '../i18n/use-messages'
+import { flowMessages } from '../lib/snippets/flow-messages'
 import { flowSnippets, type FlowStep } from '../lib/snippets/flow-snippets'
 import { snippetMessages } from '../lib/snippets/snippet-messages'
 import { SnippetTabs } from '../lib/snippets/snippet-tabs'
@@ -41,6 +42,7 @@ export interface TakeHomeProps {
 
 export function TakeHome({ steps, config, scope, headingLevel = 3 }: TakeHomeProps) {
   const m = useMessages('snippets', snippetMessages)
+  const t = useMessages('takeHome', flowMessages)
   const id = useId()
   const Heading = `h${headingLevel}` as const
   const written = {
@@ -55,15 +57,15 @@ export function TakeHome({ steps, config, scope, headingLevel = 3 }: TakeHomePro
   return (
     <div className="take-home">
       {steps.map((step) => {
-        const text = m.flow.steps[MESSAGE_KEYS[step]]
-        const snippets = flowSnippets(step, written, { flow: m.flow.comments, api: m.comments })
+        const text = t.steps[MESSAGE_KEYS[step]]
+        const snippets = flowSnippets(step, written, { flow: t.comments, api: m.comments })
         const headingId = `${id}-${step}`
         return (
           <section key={step} className="take-home-step" aria-labelledby={headingId}>
             <Heading id={headingId}>{text.title}</Heading>
             <p className="field-hint">{text.hint}</p>
             {snippets.length === 0 ? (
-              <p className="muted">{m.flow.noClientCodeApp}</p>
+              <p className="muted">{t.noClientCodeApp}</p>
             ) : (
               <SnippetTabs snippets={snippets} />
             )}

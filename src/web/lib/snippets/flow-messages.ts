@@ -1,7 +1,8 @@
 /**
- * The flow's take-home code in English: a heading and a line for each step (take-home.tsx), and
- * the comments inside the snippets (flow-*-snippets.ts), one line each. Part of the `snippets`
- * namespace (snippet-messages.ts); the Chinese is flow-messages.zh.ts.
+ * The flow's take-home code in English (the `takeHome` namespace): a heading and a line for each
+ * step (src/web/lab/take-home.tsx), and the comments inside the snippets (flow-*.ts), one line
+ * each. A namespace apart from `snippets`, so the explorer, which shows snippets too, does not
+ * load these. The Chinese is flow-messages.zh.ts.
  */
 export const flowMessages = {
   steps: {

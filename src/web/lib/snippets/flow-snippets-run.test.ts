@@ -29,6 +29,7 @@ import {
   type SnippetRunner,
 } from '../../../testing/run-snippet'
 import { flowSnippets, type FlowSnippetConfig, type FlowStep } from './flow-snippets'
+import { flowMessages } from './flow-messages'
 import { snippetMessages } from './snippet-messages'
 
 const WEB_SECRET = 'playground-web-secret'
@@ -58,7 +59,7 @@ afterAll(async () => {
   await runner.close()
 })
 
-const comments = { flow: snippetMessages.flow.comments, api: snippetMessages.comments }
+const comments = { flow: flowMessages.comments, api: snippetMessages.comments }
 
 function codeOf(step: FlowStep, language: RunLanguage, written = config): string {
   const found = flowSnippets(step, written, comments).find((snippet) => snippet.tab === language)

@@ -7,7 +7,9 @@ import {
   type FlowSnippetComments,
   type FlowSnippetConfig,
 } from './flow-snippets'
+import { flowMessages } from './flow-messages'
 import { snippetMessages } from './snippet-messages'
+import { flowMessagesZh } from './flow-messages.zh'
 import { snippetMessagesZh } from './snippet-messages.zh'
 
 const config: FlowSnippetConfig = {
@@ -20,11 +22,11 @@ const config: FlowSnippetConfig = {
   clientCodeClientId: 'my-cli',
 }
 const en: FlowSnippetComments = {
-  flow: snippetMessages.flow.comments,
+  flow: flowMessages.comments,
   api: snippetMessages.comments,
 }
 const zh: FlowSnippetComments = {
-  flow: snippetMessagesZh.flow.comments,
+  flow: flowMessagesZh.comments,
   api: snippetMessagesZh.comments,
 }
 
@@ -83,7 +85,7 @@ describe('flowSnippets', () => {
   it('says in curl that the callback is the app’s own code, and makes no call there', () => {
     const code = codeOf('callback', 'curl')
     expect(code.split('\n').every((line) => line.startsWith('# '))).toBe(true)
-    expect(code).toContain(snippetMessages.flow.comments.callbackApp)
+    expect(code).toContain(flowMessages.comments.callbackApp)
   })
 
   it('calls the API as the explorer does: GET /user, X-Auth-Token, a User-Agent, the SDK’s tab too', () => {

@@ -2,8 +2,6 @@
  * The snippets' English messages (lib/snippets: the explorer's response shows them, a flow page
  * may too; src/web/i18n/catalog.ts says how to write them).
  */
-import { flowMessages } from './flow-messages'
-
 export const snippetMessages = {
   outside: 'Run it outside the playground',
   outsideHint:
@@ -33,6 +31,4 @@ export const snippetMessages = {
     userAgent: 'The service refuses a call without a User-Agent: put your app’s name in it.',
     sdk: 'The SDK answers the data of a 200 and throws anything else, with the service’s status and message.',
   },
-  /** The flow lab's take-home code (flow-messages.ts). */
-  flow: flowMessages,
 }

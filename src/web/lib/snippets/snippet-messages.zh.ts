@@ -1,5 +1,4 @@
 /** The snippets' messages in Simplified Chinese, declared with the English catalog's type. */
-import { flowMessagesZh } from './flow-messages.zh'
 import type { snippetMessages } from './snippet-messages'
 
 export const snippetMessagesZh: typeof snippetMessages = {
@@ -30,5 +29,4 @@ export const snippetMessagesZh: typeof snippetMessages = {
     userAgent: '服务会拒绝没有 User-Agent 的请求：在其中写上你的应用名。',
     sdk: 'SDK 只在 200 时返回 data，其余情况都抛出错误，带上服务的状态码和消息。',
   },
-  flow: flowMessagesZh,
 }
