@@ -184,7 +184,7 @@ function go(config: FlowSnippetConfig, c: FlowComments): string {
     `\t\tpanic("Set ${ENV.clientCode} first")`,
     '\t}',
     '\tclient := &http.Client{',
-    '\t\tTimeout: 30 * time.Second,',
+    '\t\tTimeout:       30 * time.Second,',
     '\t\tCheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },',
     '\t}',
     `\tfor attempt := 1; attempt <= ${MAX}; attempt++ {`,

@@ -151,7 +151,7 @@ function go(config: FlowSnippetConfig, c: FlowComments): string {
     '\trequest.Header.Set("Accept", "application/json")',
     `\trequest.Header.Set("User-Agent", ${quoted(SNIPPET_USER_AGENT)})`,
     '\tclient := &http.Client{',
-    '\t\tTimeout: 30 * time.Second,',
+    '\t\tTimeout:       30 * time.Second,',
     '\t\tCheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },',
     '\t}',
     '\tresponse, err := client.Do(request)',

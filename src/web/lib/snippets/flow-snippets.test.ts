@@ -1,3 +1,8 @@
+/* eslint-disable no-restricted-imports -- a test, never bundled: real parsers read the snippets */
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { authorizeParams } from '../../../protocol/authorize'
 import { SIGNED_PARAMS } from '../../../protocol/client-code'
@@ -148,5 +153,37 @@ describe('flowSnippets', () => {
     }
     const lines = (flowSnippets('exchange', config, broken)[1]?.code ?? '').split('\n')
     expect(lines).toContain('// one two')
+  })
+
+  it('writes programs that parse in their language, with comments in either language; Go as gofmt writes it', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'flow-snippets-parse-'))
+    // Each language's own parser, bounded in time; `gofmt -l` names a file it would change.
+    const check: Record<string, (file: string) => [string, string[]]> = {
+      curl: (file: string) => ['sh', ['-n', file]],
+      javascript: (file: string) => ['node', ['--check', file]],
+      sdk: (file: string) => ['node', ['--check', file]],
+      python: (file: string) => ['python3', ['-m', 'py_compile', file]],
+      go: (file: string) => ['gofmt', ['-l', file]],
+    }
+    try {
+      let count = 0
+      for (const comments of [en, zh]) {
+        for (const step of FLOW_STEPS) {
+          for (const { tab, code } of flowSnippets(step, config, comments)) {
+            const file = path.join(
+              dir,
+              `${++count}.${{ curl: 'sh', javascript: 'mjs', sdk: 'mjs', python: 'py', go: 'go' }[tab]}`,
+            )
+            writeFileSync(file, `${code}\n`)
+            const [command, args] = check[tab]?.(file) ?? ['false', []]
+            const out = execFileSync(command, args, { encoding: 'utf8', timeout: 10_000 })
+            expect(out, `${step} ${tab}`).toBe('')
+          }
+        }
+      }
+      expect(count).toBe(2 * (4 * 5 + 5))
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

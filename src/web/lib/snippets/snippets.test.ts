@@ -29,6 +29,7 @@ function shellWords(code: string): string[] {
   return execFileSync('sh', ['-c', script], {
     env: { YUQUE_TOKEN: 't0ken', HOME: '/root' },
     encoding: 'utf8',
+    timeout: 10_000,
   })
     .replace(/\n$/, '')
     .split('\n')
@@ -66,6 +67,7 @@ describe('snippetFor', () => {
     const printed = execFileSync('node', ['--input-type=module', '-e', program], {
       env: { ...process.env, YUQUE_TOKEN: 't0ken' },
       encoding: 'utf8',
+      timeout: 10_000,
     })
     const seen = JSON.parse(printed) as {
       url: string
@@ -94,6 +96,7 @@ describe('snippetFor', () => {
     const printed = execFileSync('python3', ['-c', program], {
       env: { ...process.env, YUQUE_TOKEN: 't0ken' },
       encoding: 'utf8',
+      timeout: 10_000,
     })
     const seen = JSON.parse(printed) as {
       url: string
