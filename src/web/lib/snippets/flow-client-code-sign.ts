@@ -51,8 +51,15 @@ function curl(config: FlowSnippetConfig, c: FlowComments): string {
     hashComment(c.hmac),
     hashComment(c.opensslArgv),
     `sign=$(printf '%s' "$base" | openssl dgst -sha1 -hmac "$${ENV.secret}" -binary | openssl base64)`,
+    // base64's + / = are URL-encoded again in the address (docs/service.md#client-code-flow).
+    `sign_in_url=$(printf '%s' "$sign" | sed 's/+/%2B/g; s#/#%2F#g; s/=/%3D/g')`,
     hashComment(c.openUrl),
-    `echo ${shellWord([{ text: `${config.authorizeEndpoint}?` }, { variable: 'base' }, { text: '&sign=' }])}"$(printf '%s' "$sign" | sed 's/+/%2B/g; s#/#%2F#g; s/=/%3D/g')"`,
+    `echo ${shellWord([
+      { text: `${config.authorizeEndpoint}?` },
+      { variable: 'base' },
+      { text: '&sign=' },
+      { variable: 'sign_in_url' },
+    ])}`,
   ].join('\n')
 }
 
