@@ -175,7 +175,7 @@ test.describe('the explorer’s response', () => {
     await expect(tab('Python')).toHaveAttribute('aria-selected', 'true')
     await expect(page.getByRole('tabpanel')).toContainText('os.environ["YUQUE_TOKEN"]')
     await page.getByRole('tabpanel').getByRole('button', { name: 'Copy Python' }).click()
-    await expect.poll(() => clipboardText(page)).toContain('import urllib.request')
+    await expect.poll(() => clipboardText(page)).toContain('import requests')
     expect(await clipboardText(page)).toContain('/users/alice/repos')
     await expect(page.getByRole('tabpanel')).toContainText(
       '# Set YUQUE_TOKEN to an access token first.',

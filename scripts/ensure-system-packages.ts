@@ -1,9 +1,11 @@
 /**
  * Runs before the tests (`pretest`, `pretest:unit`): the real parts they start are Debian
  * packages, not npm ones — redis-server (the shared store's tests, the cluster), nginx (the
- * load balancer of `npm run cluster`, docs/decisions/0007-nginx-load-balancer.md) and
- * fonts-noto-cjk (screenshots of Chinese text). When one is missing and we are root with
- * apt-get (CI, a fresh container), it installs them; otherwise it says what to install.
+ * load balancer of `npm run cluster`, docs/decisions/0007-nginx-load-balancer.md),
+ * fonts-noto-cjk (screenshots of Chinese text), and what runs the code snippets
+ * (src/web/lib/snippets/*-run.test.ts): Go (golang-go) and Python's requests
+ * (python3-requests). When one is missing and we are root with apt-get (CI, a fresh container),
+ * it installs them; otherwise it says what to install.
  */
 import { execSync, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -31,6 +33,13 @@ const PACKAGES: SystemPackage[] = [
       isDebianPackageInstalled('fonts-noto-cjk') ||
       spawnSync('sh', ['-c', 'fc-list :lang=zh | grep -q .'], { stdio: 'ignore' }).status === 0,
   },
+  { name: 'golang-go', isPresent: () => hasCommand('go') },
+  {
+    // The python3 on PATH: Debian's package serves Debian's python3, not one of pyenv or a venv.
+    name: 'python3-requests',
+    isPresent: () =>
+      spawnSync('python3', ['-c', 'import requests'], { stdio: 'ignore' }).status === 0,
+  },
 ]
 
 const missing = PACKAGES.filter((item) => !item.isPresent()).map((item) => item.name)
@@ -49,8 +58,10 @@ if (stillMissing.length > 0) {
   console.error(
     [
       `The tests need these system packages: ${stillMissing.join(', ')}.`,
-      'Install them, e.g. `sudo apt-get install redis-server nginx fonts-noto-cjk` on Debian or',
-      'Ubuntu, or `brew install redis nginx` (and a CJK font) on macOS, then run the tests again.',
+      'Install them, e.g. `sudo apt-get install redis-server nginx fonts-noto-cjk golang-go',
+      'python3-requests` on Debian or Ubuntu, or `brew install redis nginx go` (and a CJK font) on',
+      'macOS; for a python3 of your own (pyenv, a venv), `python3 -m pip install requests`. Then',
+      'run the tests again.',
     ].join('\n'),
   )
   process.exit(1)

@@ -15,6 +15,14 @@ const CLIENT_CODE_PATTERN = /^[A-Za-z0-9]{40}$/
  */
 export const CODE_INVALID_DESCRIPTION = 'authorization code is invalid'
 
+/**
+ * How a client polls the token endpoint while the user decides: every 3 s, 20 times, as the
+ * official helper does (docs/service.md#client-code-polling). The proxy polls so
+ * (src/proxy/auth/client-code-routes.ts), and the flow lab's take-home code too.
+ */
+export const POLL_INTERVAL_MS = 3000
+export const MAX_POLL_ATTEMPTS = 20
+
 /** Fills `bytes` with random values and returns them: crypto.getRandomValues, or a test's own. */
 export type RandomFill = (bytes: Uint8Array) => Uint8Array
 

@@ -7,6 +7,8 @@
  */
 import { Hono, type Context } from 'hono'
 import {
+  MAX_POLL_ATTEMPTS,
+  POLL_INTERVAL_MS,
   SIGNED_PARAMS,
   clientCodeBaseString,
   generateClientCode,
@@ -30,9 +32,8 @@ import { cookieCallOf } from './session-cookie'
 import { callTokenEndpoint } from './token-endpoint'
 import { addTraceSecrets, addTraceStep, clientCodeField, tokenCallStep } from '../flow-trace'
 
-/** The official helper polls every 3 s, 20 times (docs/service.md#client-code-polling). */
-export const POLL_INTERVAL_MS = 3000
-export const MAX_POLL_ATTEMPTS = 20
+// The official helper's pace, from the protocol (docs/service.md#client-code-polling).
+export { MAX_POLL_ATTEMPTS, POLL_INTERVAL_MS } from '../../protocol/client-code'
 
 /** Shows the code's first and last four characters only: it is a bearer secret until redeemed. */
 export function maskCode(code: string): string {

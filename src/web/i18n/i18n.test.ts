@@ -63,6 +63,7 @@ describe('catalogs', () => {
       'scopes',
       'session',
       'snippets',
+      'takeHome',
       'userCard',
       'users',
       'yourApp',

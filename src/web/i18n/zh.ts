@@ -9,6 +9,7 @@ import { commonMessagesZh } from '../lib/messages.zh'
 import { connectMessagesZh } from '../connect/messages.zh'
 import { connectedMessagesZh } from '../layout/connected-messages.zh'
 import { explorerMessagesZh } from '../explorer/messages.zh'
+import { flowMessagesZh } from '../lib/snippets/flow-messages.zh'
 import { helloMessagesZh } from '../hello/messages.zh'
 import { inspectorMessagesZh } from '../inspector/messages.zh'
 import { notFoundMessagesZh } from '../layout/not-found-messages.zh'
@@ -37,6 +38,7 @@ export const zhCatalogs = {
   scopes: scopesMessagesZh,
   session: sessionMessagesZh,
   snippets: snippetMessagesZh,
+  takeHome: flowMessagesZh,
   userCard: userCardMessagesZh,
   users: usersMessagesZh,
   yourApp: yourAppMessagesZh,

@@ -1,19 +1,16 @@
 /**
- * The snippets of one request as tabs, one per language (WAI-ARIA APG, Tabs: a tablist with
- * automatic activation; Left and Right move between tabs, Home and End go to the ends; one tab
- * stop), each panel with its code and a copy button. The comments in the code are in the reader's
- * language.
+ * Snippets as tabs, one per language (WAI-ARIA APG, Tabs: a tablist with automatic activation;
+ * Left and Right move between tabs, Home and End go to the ends; one tab stop), each panel with
+ * its code and a copy button: one API request's (the explorer: curl, JavaScript, the official
+ * SDK where it has the call, Python, Go), or code given whole (a step of a flow, take-home.tsx).
+ * The comments in the code are in the reader's language.
  */
 import { useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useMessages } from '../../i18n/use-messages'
 import { CopyButton } from './copy-button'
+import { requestSnippets } from './request-snippets'
 import { snippetMessages } from './snippet-messages'
-import {
-  SNIPPET_LANGUAGES,
-  snippetFor,
-  type SnippetLanguage,
-  type SnippetRequest,
-} from './snippets'
+import type { SnippetRequest, SnippetTab, TabCode } from './snippets'
 import './snippets.css'
 
 const STEPS: Record<string, (at: number, count: number) => number> = {
@@ -23,18 +20,21 @@ const STEPS: Record<string, (at: number, count: number) => number> = {
   End: (_at, count) => count - 1,
 }
 
-export function SnippetTabs({ request }: { request: SnippetRequest }) {
+export function SnippetTabs(props: { request: SnippetRequest } | { snippets: readonly TabCode[] }) {
   const m = useMessages('snippets', snippetMessages)
-  const [active, setActive] = useState<SnippetLanguage>('curl')
-  const tabs = useRef(new Map<SnippetLanguage, HTMLButtonElement>())
+  const [chosen, setActive] = useState<SnippetTab>('curl')
+  const tabs = useRef(new Map<SnippetTab, HTMLButtonElement>())
   const id = useId()
+  const snippets = 'request' in props ? requestSnippets(props.request, m.comments) : props.snippets
+  const order = snippets.map((snippet) => snippet.tab)
+  // The tab chosen for another request may not be here (the SDK has no such call): the first.
+  const active = order.includes(chosen) ? chosen : (order[0] ?? 'curl')
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const step = STEPS[event.key]
     if (step === undefined) return
     event.preventDefault()
-    const next =
-      SNIPPET_LANGUAGES[step(SNIPPET_LANGUAGES.indexOf(active), SNIPPET_LANGUAGES.length)]
+    const next = order[step(order.indexOf(active), order.length)]
     if (next === undefined) return
     setActive(next)
     tabs.current.get(next)?.focus()
@@ -48,7 +48,7 @@ export function SnippetTabs({ request }: { request: SnippetRequest }) {
         className="snippet-tablist"
         onKeyDown={onKeyDown}
       >
-        {SNIPPET_LANGUAGES.map((language) => (
+        {order.map((language) => (
           <button
             key={language}
             ref={(element) => {
@@ -68,26 +68,23 @@ export function SnippetTabs({ request }: { request: SnippetRequest }) {
           </button>
         ))}
       </div>
-      {SNIPPET_LANGUAGES.map((language) => {
-        const code = snippetFor(language, request, m.comments)
-        return (
-          <div
-            key={language}
-            role="tabpanel"
-            id={`${id}-panel-${language}`}
-            aria-labelledby={`${id}-tab-${language}`}
-            hidden={language !== active}
-            className="snippet-panel"
-          >
-            <p className="field-hint">{m.captions[language]}</p>
-            {/* Focusable: it scrolls sideways, and a keyboard must be able to scroll it. */}
-            <pre className="mono" tabIndex={0}>
-              {code}
-            </pre>
-            <CopyButton label={m.copy({ language: m.tabs[language] })} text={code} />
-          </div>
-        )
-      })}
+      {snippets.map(({ tab: language, code }) => (
+        <div
+          key={language}
+          role="tabpanel"
+          id={`${id}-panel-${language}`}
+          aria-labelledby={`${id}-tab-${language}`}
+          hidden={language !== active}
+          className="snippet-panel"
+        >
+          <p className="field-hint">{m.captions[language]}</p>
+          {/* Focusable: it scrolls sideways, and a keyboard must be able to scroll it. */}
+          <pre className="mono" tabIndex={0}>
+            {code}
+          </pre>
+          <CopyButton label={m.copy({ language: m.tabs[language] })} text={code} />
+        </div>
+      ))}
     </div>
   )
 }

@@ -29,6 +29,7 @@ function shellWords(code: string): string[] {
   return execFileSync('sh', ['-c', script], {
     env: { YUQUE_TOKEN: 't0ken', HOME: '/root' },
     encoding: 'utf8',
+    timeout: 10_000,
   })
     .replace(/\n$/, '')
     .split('\n')
@@ -66,6 +67,7 @@ describe('snippetFor', () => {
     const printed = execFileSync('node', ['--input-type=module', '-e', program], {
       env: { ...process.env, YUQUE_TOKEN: 't0ken' },
       encoding: 'utf8',
+      timeout: 10_000,
     })
     const seen = JSON.parse(printed) as {
       url: string
@@ -83,15 +85,18 @@ describe('snippetFor', () => {
     })
   })
 
-  it('writes Python (urllib.request, no package) whose body python3 reads back unchanged', () => {
+  it('writes Python with requests whose body python3 reads back unchanged', () => {
     const code = snippetFor('python', post, en)
     expect(code).toContain('os.environ["YUQUE_TOKEN"]')
-    expect(code).not.toMatch(/^import (?!os$|urllib\.error$|urllib\.request$)/m)
-    // Stop before the call: print what the Request holds.
-    const program = `${code.slice(0, code.indexOf('try:'))}import json\nprint(json.dumps({"url": request.full_url, "method": request.get_method(), "body": request.data.decode("utf-8"), "headers": dict(request.header_items())}))`
+    expect(code).toContain('response = requests.post(')
+    expect(code).not.toMatch(/^import (?!os$|requests$)/m)
+    // requests' transport prints what it would send instead of sending it: the request as
+    // requests prepared it, headers and body as they would go on the wire.
+    const program = `import json\nimport requests\n\nclass Seen(Exception):\n    pass\n\ndef send(self, request, **kwargs):\n    print(json.dumps({"url": request.url, "method": request.method, "body": request.body.decode("utf-8"), "headers": dict(request.headers)}))\n    raise Seen()\n\nrequests.adapters.HTTPAdapter.send = send\ntry:\n    exec(${JSON.stringify(code)})\nexcept Seen:\n    pass\n`
     const printed = execFileSync('python3', ['-c', program], {
       env: { ...process.env, YUQUE_TOKEN: 't0ken' },
       encoding: 'utf8',
+      timeout: 10_000,
     })
     const seen = JSON.parse(printed) as {
       url: string
@@ -102,10 +107,10 @@ describe('snippetFor', () => {
     expect(seen.url).toBe(`${BASE}/repos/1/docs`)
     expect(seen.method).toBe('POST')
     expect(JSON.parse(seen.body)).toEqual(sentBody(post))
-    // urllib capitalises header names as it stores them.
     expect(seen.headers).toMatchObject({
-      'X-auth-token': 't0ken',
-      'User-agent': SNIPPET_USER_AGENT,
+      'X-Auth-Token': 't0ken',
+      'User-Agent': SNIPPET_USER_AGENT,
+      'Content-Type': 'application/json',
     })
   })
 
@@ -120,7 +125,7 @@ describe('snippetFor', () => {
     )
     const plain = snippetFor('go', { ...put, body: '{"title": "It\'s \\"x\\""}' }, en)
     expect(plain).toContain('strings.NewReader(`{"title":"It\'s \\"x\\""}`)')
-    // Go is not installed here: its output is checked as text, never compiled.
+    // snippets-run.test.ts compiles and runs it against the emulator.
     expect(snippetFor('go', get, en)).toContain(
       'http.NewRequest("GET", "https://www.yuque.com/api/v2/user", nil)',
     )
@@ -130,7 +135,8 @@ describe('snippetFor', () => {
   it('writes DELETE without a body or Content-Type in every language', () => {
     for (const language of SNIPPET_LANGUAGES) {
       const code = snippetFor(language, del, en)
-      expect(code, language).toContain('DELETE')
+      // requests names the method in its function: requests.delete(…).
+      expect(code, language).toMatch(/DELETE|requests\.delete\(/)
       expect(code, language).toContain(`${BASE}/repos/1/docs/9`)
       expect(code, language).not.toContain('Content-Type')
       expect(code, language).toContain(SNIPPET_USER_AGENT)

@@ -1,6 +1,6 @@
 /**
  * One request of the playground as code to run outside it, against the service itself: curl,
- * JavaScript (fetch), Python (urllib.request, the standard library alone) and Go (net/http).
+ * JavaScript (fetch), Python (requests, what a Python developer reaches for) and Go (net/http).
  * The token is always a placeholder read from the environment (`$YUQUE_TOKEN`,
  * `process.env.YUQUE_TOKEN`, `os.environ["YUQUE_TOKEN"]`, `os.Getenv("YUQUE_TOKEN")`): the browser
  * never holds the real one (docs/security.md#h2). Every snippet names itself in `User-Agent`:
@@ -9,6 +9,7 @@
  * src/web/lib/snippets/snippets-run.test.ts checks by running them against the emulator.
  */
 import { shellQuote } from '../curl'
+import { goQuoted, oneLine, pythonQuoted, quoted } from './snippet-quoting'
 
 export interface SnippetRequest {
   method: string
@@ -22,6 +23,15 @@ export interface SnippetRequest {
 
 export const SNIPPET_LANGUAGES = ['curl', 'javascript', 'python', 'go'] as const
 export type SnippetLanguage = (typeof SNIPPET_LANGUAGES)[number]
+
+/** A tab of snippets (snippet-tabs.tsx): a language, or the official SDK's JavaScript. */
+export type SnippetTab = SnippetLanguage | 'sdk'
+
+/** One tab's code. */
+export interface TabCode {
+  tab: SnippetTab
+  code: string
+}
 
 /** The comment lines, in the reader's language (the snippets' `snippets` messages). */
 export interface SnippetComments {
@@ -43,29 +53,6 @@ function compactBody(body: string): { text: string; isJson: boolean } {
     return { text: body, isJson: false }
   }
 }
-
-/** One line each: a line break in a translation must not end the comment early. */
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim()
-
-/**
- * A double-quoted literal that JavaScript, Python and Go all read back as `text`: JSON's escapes
- * (\" \\ \n \uXXXX …) are valid in the three; U+2028 and U+2029, which JSON leaves raw, are
- * escaped too, so no reader sees a line end inside the literal.
- */
-const quoted = (text: string) =>
-  JSON.stringify(text)
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029')
-
-/** Python's single-quoted form of `quoted`: a JSON body reads without a backslash per quote. */
-const pythonQuoted = (text: string) =>
-  `'${quoted(text)
-    .slice(1, -1)
-    .replace(/\\(.)/g, (escape, char: string) => (char === '"' ? '"' : escape))
-    .replace(/'/g, "\\'")}'`
-
-/** Go's raw string when it can hold `text` unchanged (no backquote, no CR), else `quoted`. */
-const goQuoted = (text: string) => (/[`\r]/.test(text) ? quoted(text) : `\`${text}\``)
 
 interface Parts {
   method: string
@@ -127,36 +114,38 @@ function javascript(parts: Parts, comments: SnippetComments): string {
   ].join('\n')
 }
 
+/** requests' function for each method the API has; `requests.request` for any other. */
+const REQUESTS_FUNCTIONS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'PATCH'])
+
 function python(parts: Parts, comments: SnippetComments): string {
   const headers = [
     '        "X-Auth-Token": os.environ["YUQUE_TOKEN"],',
     ...parts.headers.map(([name, value]) => `        ${quoted(name)}: ${quoted(value)},`),
   ]
+  const call = REQUESTS_FUNCTIONS.has(parts.method)
+    ? [`response = requests.${parts.method.toLowerCase()}(`]
+    : ['response = requests.request(', `    ${quoted(parts.method)},`]
   const data =
     parts.body === undefined ? [] : [`    data=${pythonQuoted(parts.body)}.encode("utf-8"),`]
   return [
     `# ${comments.token}`,
     `# ${comments.userAgent}`,
     'import os',
-    'import urllib.error',
-    'import urllib.request',
     '',
-    'request = urllib.request.Request(',
+    'import requests',
+    '',
+    ...call,
     `    ${quoted(parts.url)},`,
-    `    method=${quoted(parts.method)},`,
     '    headers={',
     ...headers,
     '    },',
     ...data,
+    // requests waits for ever without one.
+    '    timeout=30,',
     ')',
-    'try:',
-    '    with urllib.request.urlopen(request) as response:',
-    '        print(response.status)',
-    '        print(response.read().decode("utf-8"))',
-    // urlopen raises on 4xx and 5xx: their body is the service's explanation, print it too.
-    'except urllib.error.HTTPError as error:',
-    '    print(error.code)',
-    '    print(error.read().decode("utf-8"))',
+    // requests does not raise on a 4xx or 5xx: their body, the service's explanation, is printed.
+    'print(response.status_code)',
+    'print(response.text)',
   ].join('\n')
 }
 
