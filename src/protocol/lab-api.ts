@@ -155,11 +155,6 @@ export const LabRunResultSchema = z.object({
 })
 export type LabRunResult = z.infer<typeof LabRunResultSchema>
 
-/**
- * The cookie a lab run leaves for the callback page (readable by the page, no secret in it: the
- * run's id): a return to the registered redirect URI while it is set belongs to the lab, which
- * the callback's code hands to `/lab/callback`. `POST /auth/start` clears it: the last flow
- * started wins.
- */
-export const LAB_RUN_COOKIE = 'pg_lab_run'
-export const LAB_CALLBACK_PATH = '/lab/callback'
+// The run's cookie and the lab's callback path: in a module without zod, for the login's callback
+// code, which reads them (lab-run.ts).
+export { LAB_CALLBACK_PATH, LAB_RUN_COOKIE } from './lab-run'
