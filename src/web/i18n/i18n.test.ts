@@ -57,6 +57,7 @@ describe('catalogs', () => {
       'explorer',
       'hello',
       'inspector',
+      'lab',
       'notFound',
       'profile',
       'response',

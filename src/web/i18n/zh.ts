@@ -11,6 +11,7 @@ import { connectedMessagesZh } from '../layout/connected-messages.zh'
 import { explorerMessagesZh } from '../explorer/messages.zh'
 import { helloMessagesZh } from '../hello/messages.zh'
 import { inspectorMessagesZh } from '../inspector/messages.zh'
+import { labMessagesZh } from '../lab/messages.zh'
 import { notFoundMessagesZh } from '../layout/not-found-messages.zh'
 import { profileMessagesZh } from '../profile/messages.zh'
 import { responseMessagesZh } from '../explorer/response-messages.zh'
@@ -31,6 +32,7 @@ export const zhCatalogs = {
   explorer: explorerMessagesZh,
   hello: helloMessagesZh,
   inspector: inspectorMessagesZh,
+  lab: labMessagesZh,
   notFound: notFoundMessagesZh,
   profile: profileMessagesZh,
   response: responseMessagesZh,
