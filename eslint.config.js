@@ -90,6 +90,7 @@ const PRODUCTION_ZONES = [
       './messages.zh.ts',
       './messages.zh.tsx',
       './response-messages.zh.ts',
+      './result-messages.zh.ts',
       './not-found-messages.zh.ts',
       './connected-messages.zh.ts',
     ],

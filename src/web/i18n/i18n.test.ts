@@ -58,6 +58,7 @@ describe('catalogs', () => {
       'hello',
       'inspector',
       'lab',
+      'labResult',
       'notFound',
       'profile',
       'response',

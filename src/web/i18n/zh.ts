@@ -12,6 +12,7 @@ import { explorerMessagesZh } from '../explorer/messages.zh'
 import { helloMessagesZh } from '../hello/messages.zh'
 import { inspectorMessagesZh } from '../inspector/messages.zh'
 import { labMessagesZh } from '../lab/messages.zh'
+import { labResultMessagesZh } from '../lab/result-messages.zh'
 import { notFoundMessagesZh } from '../layout/not-found-messages.zh'
 import { profileMessagesZh } from '../profile/messages.zh'
 import { responseMessagesZh } from '../explorer/response-messages.zh'
@@ -33,6 +34,7 @@ export const zhCatalogs = {
   hello: helloMessagesZh,
   inspector: inspectorMessagesZh,
   lab: labMessagesZh,
+  labResult: labResultMessagesZh,
   notFound: notFoundMessagesZh,
   profile: profileMessagesZh,
   response: responseMessagesZh,

@@ -8,6 +8,8 @@ import { CHECK_WORDS_EN, checkLabel } from './check-words'
 import { CHECK_WORDS_ZH } from './check-words.zh'
 import { labMessages } from './messages'
 import { labMessagesZh } from './messages.zh'
+import { labResultMessages } from './result-messages'
+import { labResultMessagesZh } from './result-messages.zh'
 import { PRESET_IDS } from './scenarios'
 
 const HAN = /\p{Script=Han}/u
@@ -27,8 +29,8 @@ describe('the scenarios in words', () => {
   it.each(LAB_SCENARIO_IDS)(
     '%s has a title, its change and advice in English and Chinese',
     (id) => {
-      const en = labMessages.scenarioWords[id]
-      const zh = labMessagesZh.scenarioWords[id]
+      const en = { ...labMessages.scenarioWords[id], advice: labResultMessages.adviceFor[id] }
+      const zh = { ...labMessagesZh.scenarioWords[id], advice: labResultMessagesZh.adviceFor[id] }
       for (const part of ['title', 'change', 'advice'] as const) {
         expect(en[part].trim(), `${id} ${part}`).not.toBe('')
         expect(zh[part], `${id} ${part}`).toMatch(HAN)
@@ -36,13 +38,18 @@ describe('the scenarios in words', () => {
       }
       // Two or three sentences of advice, not a line.
       expect(en.advice.split(/[.:;] /).length, id).toBeGreaterThanOrEqual(2)
+      expect(
+        zh.advice.split(/[。：；]/).filter((part) => part !== '').length,
+        id,
+      ).toBeGreaterThanOrEqual(2)
     },
   )
 
-  it('gives every preset what to do next, in both languages', () => {
-    for (const id of PRESET_IDS) {
-      expect(labMessages.presets.then[id].trim(), id).not.toBe('')
-      expect(labMessagesZh.presets.then[id], id).toMatch(HAN)
+  it('says what to do next after a preset, in both languages', () => {
+    expect(PRESET_IDS.length).toBeGreaterThan(0)
+    for (const next of ['approve', 'deny', 'errorPage'] as const) {
+      expect(labMessages.presets[next].trim(), next).not.toBe('')
+      expect(labMessagesZh.presets[next], next).toMatch(HAN)
     }
   })
 })
@@ -72,12 +79,15 @@ describe('the page’s Chinese', () => {
         ? Object.values(value).flatMap(strings)
         : []
 
-  it('is Chinese wherever the English is a sentence', () => {
-    const en = strings(labMessages)
-    const zh = strings(labMessagesZh)
+  it.each([
+    ['lab', labMessages, labMessagesZh],
+    ['labResult', labResultMessages, labResultMessagesZh],
+  ] as const)('of %s is Chinese wherever the English is a sentence', (_, enCatalog, zhCatalog) => {
+    const en = strings(enCatalog)
+    const zh = strings(zhCatalog)
     expect(zh.length).toBe(en.length)
     const sentences = zh.filter((_, i) => /\s\w+\s/.test(en[i] ?? ''))
-    expect(sentences.length).toBeGreaterThan(80)
+    expect(sentences.length).toBeGreaterThan(15)
     for (const text of sentences) expect(text).toMatch(HAN)
   })
 })
