@@ -123,6 +123,12 @@ export function LabEditor({
         {e.heading}
       </h2>
       <p className="field-hint">{e.hint}</p>
+      {preset !== null && (
+        <div className="notice">
+          <p className="notice-title">{m.presets.loaded({ title: preset.title })}</p>
+          <p>{presetNext(m.presets, preset.id)}</p>
+        </div>
+      )}
       <div className="connect-grid">
         <form
           className="card"
@@ -233,12 +239,6 @@ export function LabEditor({
             onChange={(afterReturn) => change({ afterReturn })}
             error={errorOf('afterReturn')}
           />
-          {preset !== null && (
-            <div className="notice">
-              <p className="notice-title">{m.presets.loaded({ title: preset.title })}</p>
-              <p>{presetNext(m.presets, preset.id)}</p>
-            </div>
-          )}
           <div className="connect-actions">
             <button type="submit" className="btn btn-primary btn-large" disabled={isBusy}>
               {isBusy ? e.starting : e.run}

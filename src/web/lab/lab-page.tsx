@@ -79,10 +79,9 @@ export function LabPage() {
         const passed = rows.filter(
           (row) => row.outcome.kind === 'result' && row.outcome.result.passed,
         ).length
-        const summary = m.runAll.summary({ passed, of: rows.length })
         return stopped
-          ? `${m.runAll.stoppedAfter({ done: rows.length, of: total })} ${summary}`
-          : summary
+          ? m.runAll.stoppedAfter({ done: rows.length, of: total, passed })
+          : m.runAll.summary({ passed, of: total })
       },
     },
     announce,
@@ -97,6 +96,7 @@ export function LabPage() {
   const loadPreset = (id: PresetId) => {
     setDraft(applyPreset(id, { ...DEFAULT_DRAFT, scopes: draft.scopes }))
     setPreset((old) => ({ id, at: (old?.at ?? 0) + 1 }))
+    announce(m.presets.loaded({ title: m.scenarioWords[id].title }))
   }
   const runnable = LAB_SCENARIO_IDS.filter((id) => status.data?.runnable.includes(id) === true)
   const profile = status.data?.profile ?? null

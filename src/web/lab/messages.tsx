@@ -140,14 +140,15 @@ export const labMessages = {
       `Running ${p.n} of ${p.of}: ${p.title}`,
     columns: {
       scenario: 'Scenario',
-      expected: 'Expected',
-      actual: 'Actual',
-      verdict: 'Verdict',
-      duration: 'Duration',
+      outcome: 'Outcome',
+      expectedIs: 'Expected: ',
+      actualIs: 'Actual: ',
     },
+    verdictIs: (p: { verdict: string }) => `${p.verdict}: `,
     error: 'did not run',
     summary: (p: { passed: number; of: number }) => `${p.passed} of ${p.of} as expected.`,
-    stoppedAfter: (p: { done: number; of: number }) => `Stopped after ${p.done} of ${p.of}.`,
+    stoppedAfter: (p: { done: number; of: number; passed: number }) =>
+      `Stopped after ${p.done} of ${p.of}: ${p.passed} as expected.`,
   },
   announce: {
     result: (p: { title: string; verdict: string }) => `${p.title}: ${p.verdict}.`,

@@ -49,8 +49,8 @@ describe('a scenario’s result', () => {
   it('gives the verdict, expected beside actual in the protocol’s words, marked English', () => {
     expect(html).toContain('notice notice-error')
     expect(html).toContain('Not as expected')
-    expect(html).toContain('<code lang="en">400 invalid_grant</code>')
-    expect(html).toContain('<code lang="en">200 (a second token)</code>')
+    expect(html).toContain('<code class="param-value" lang="en">400 invalid_grant</code>')
+    expect(html).toContain('<code class="param-value" lang="en">200 (a second token)</code>')
     expect(html).toContain('1,234 ms')
     expect(html).toContain('Emulator: as the real service behaves')
   })
@@ -61,7 +61,7 @@ describe('a scenario’s result', () => {
 
   it('words each check it knows, shows the id of one it does not, each with its verdict and rule', () => {
     expect(html).toContain('The state that came back is the one sent')
-    expect(html).toContain('token-second-exchange')
+    expect(html).toContain('<code>token-second-exchange</code>')
     expect(html).toContain('insp-outcome insp-outcome-failed">failed')
     expect(html).toContain('<code>docs/service.md#token-response</code>')
     expect(html).toContain('<code lang="en">status=200</code>')
@@ -93,7 +93,9 @@ describe('the editor’s result', () => {
     const html = draw(<EditorResultView result={run} />)
     expect(html).toContain('No token was obtained.')
     expect(html).toContain('notice-warning')
-    expect(html).toContain('<code lang="en">no exchange: the request carried no state</code>')
+    expect(html).toContain(
+      '<code class="param-value" lang="en">no exchange: the request carried no state</code>',
+    )
     expect(html).toContain('The request carried a state')
     expect(html).toContain('No call was made to the service.')
   })

@@ -59,7 +59,12 @@ function Checks({ checks, Heading }: { checks: readonly LabCheck[]; Heading: Lev
             className={`insp-step insp-step-${CHECK_OUTCOME[check.verdict]}`}
           >
             <span className="insp-step-title">
-              {checkLabel(m.checkWords, check.id)}
+              {/* A check without words yet shows its id, as the identifier it is. */}
+              {checkLabel(m.checkWords, check.id) === check.id ? (
+                <code>{check.id}</code>
+              ) : (
+                checkLabel(m.checkWords, check.id)
+              )}
               <span className={`insp-outcome insp-outcome-${CHECK_OUTCOME[check.verdict]}`}>
                 {m.verdicts[check.verdict]}
               </span>
@@ -125,30 +130,22 @@ function Steps({ steps }: { steps: readonly TraceStep[] }) {
   )
 }
 
-/** Expected beside actual, as a two-column table (one row): the protocol's words, as sent. */
+/** Expected beside actual (below it on a phone), in the protocol's words as the proxy sent them. */
 function Outcome({ expected, actual }: { expected: string | null; actual: string }) {
   const m = useMessages('labResult', labResultMessages)
+  const part = (label: string, text: string) => (
+    <p className="stack">
+      <span className="preview-label">{label}</span>
+      <code className="param-value" lang="en">
+        {text}
+      </code>
+    </p>
+  )
   return (
-    <table className="params">
-      <thead>
-        <tr>
-          {expected !== null && <th scope="col">{m.expected}</th>}
-          <th scope="col">{m.actual}</th>
-        </tr>
-      </thead>
-      <tbody>
-        <tr>
-          {expected !== null && (
-            <td>
-              <code lang="en">{expected}</code>
-            </td>
-          )}
-          <td>
-            <code lang="en">{actual}</code>
-          </td>
-        </tr>
-      </tbody>
-    </table>
+    <div className="connect-grid">
+      {expected !== null && part(m.expected, expected)}
+      {part(m.actual, actual)}
+    </div>
   )
 }
 

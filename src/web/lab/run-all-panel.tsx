@@ -12,43 +12,40 @@ import { labMessages } from './messages'
 import type { RunAllRow } from './run-all'
 import type { LabRuns } from './use-lab-runs'
 
+/**
+ * One scenario's line: its verdict and title, then expected, actual and time, in the parameter
+ * table's two columns (page.css `.params`), which a phone shows whole.
+ */
 function Row({ row }: { row: RunAllRow }) {
   const m = useMessages('lab', labMessages)
   const locale = useLocale()
-  const title = m.scenarioWords[row.id].title
-  if (row.outcome.kind === 'error') {
-    return (
-      <tr>
-        <th scope="row">
-          <Link to={scenarioLink(row.id)}>{title}</Link>
-        </th>
-        <td>–</td>
-        <td className="field-error">{m.runAll.error}</td>
-        <td className="field-error">
-          <span aria-hidden="true">✗</span>
-          <span className="visually-hidden">{m.result.failed}</span>
-        </td>
-        <td>–</td>
-      </tr>
-    )
-  }
-  const { result } = row.outcome
+  const passed = row.outcome.kind === 'result' && row.outcome.result.passed
   return (
     <tr>
-      <th scope="row">
-        <Link to={scenarioLink(row.id)}>{title}</Link>
+      <th scope="row" className={passed ? undefined : 'field-error'}>
+        <span aria-hidden="true">{passed ? '✓ ' : '✗ '}</span>
+        <span className="visually-hidden">
+          {m.runAll.verdictIs({ verdict: passed ? m.result.passed : m.result.failed })}
+        </span>
+        <Link to={scenarioLink(row.id)}>{m.scenarioWords[row.id].title}</Link>
       </th>
-      <td>
-        <code lang="en">{result.expected}</code>
-      </td>
-      <td>
-        <code lang="en">{result.actual}</code>
-      </td>
-      <td className={result.passed ? undefined : 'field-error'}>
-        <span aria-hidden="true">{result.passed ? '✓' : '✗'}</span>
-        <span className="visually-hidden">{result.passed ? m.result.passed : m.result.failed}</span>
-      </td>
-      <td>{m.result.took({ ms: formatNumber(locale, result.durationMs) })}</td>
+      {row.outcome.kind === 'error' ? (
+        <td className="field-error">{m.runAll.error}</td>
+      ) : (
+        <td>
+          <span>
+            <span className="param-note">{m.runAll.columns.expectedIs}</span>
+            <code lang="en">{row.outcome.result.expected}</code>
+          </span>
+          <span>
+            <span className="param-note">{m.runAll.columns.actualIs}</span>
+            <code lang="en">{row.outcome.result.actual}</code>
+          </span>
+          <span className="param-note">
+            {m.result.took({ ms: formatNumber(locale, row.outcome.result.durationMs) })}
+          </span>
+        </td>
+      )}
     </tr>
   )
 }
@@ -99,29 +96,28 @@ export function RunAllPanel({ runs, ids }: { runs: LabRuns; ids: readonly LabSce
                     title: m.scenarioWords[all.current].title,
                   })
                 : all.phase === 'stopped'
-                  ? m.runAll.stoppedAfter({ done: all.rows.length, of: all.total })
+                  ? m.runAll.stoppedAfter({
+                      done: all.rows.length,
+                      of: all.total,
+                      passed: passed ?? 0,
+                    })
                   : m.runAll.summary({ passed: passed ?? 0, of: all.total })}
           </p>
           {all.rows.length > 0 && (
-            <div className="table-scroll">
-              <table className="params">
-                <caption className="visually-hidden">{m.runAll.heading}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{m.runAll.columns.scenario}</th>
-                    <th scope="col">{m.runAll.columns.expected}</th>
-                    <th scope="col">{m.runAll.columns.actual}</th>
-                    <th scope="col">{m.runAll.columns.verdict}</th>
-                    <th scope="col">{m.runAll.columns.duration}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {all.rows.map((row) => (
-                    <Row key={row.id} row={row} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <table className="params">
+              <caption className="visually-hidden">{m.runAll.heading}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{m.runAll.columns.scenario}</th>
+                  <th scope="col">{m.runAll.columns.outcome}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {all.rows.map((row) => (
+                  <Row key={row.id} row={row} />
+                ))}
+              </tbody>
+            </table>
           )}
         </>
       )}

@@ -55,7 +55,7 @@ export const SCENARIO_WORDS_ZH: typeof SCENARIO_WORDS_EN = {
     change: '用户在服务上撤销了授权，下一次 API 调用返回 401。',
   },
   'token-endpoint-5xx': {
-    title: '令牌端点出错（5xx）',
+    title: '令牌端点返回服务器错误',
     change: '令牌端点对换取请求返回 500。',
   },
   'token-endpoint-timeout': {
