@@ -81,31 +81,30 @@ export function TextInput({
     .filter((part) => part !== null)
     .join(' ')
   return (
-    <div className="scope-option">
-      <span className="scope-meaning">
-        <label htmlFor={id}>{label}</label>
-        <input
-          id={id}
-          className="input mono"
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          aria-invalid={error !== null}
-          aria-describedby={describedBy === '' ? undefined : describedBy}
-        />
-        {hint !== undefined && (
-          <span id={`${id}-hint`} className="field-hint">
-            {hint}
-          </span>
-        )}
-        {error !== null && (
-          <span id={`${id}-error`} className="field-error">
-            {error}
-          </span>
-        )}
-      </span>
+    // The connect page's preview's column (connect-page.css): the label over its field.
+    <div className="preview-scope">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        className="input mono"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        autoComplete="off"
+        autoCapitalize="off"
+        spellCheck={false}
+        aria-invalid={error !== null}
+        aria-describedby={describedBy === '' ? undefined : describedBy}
+      />
+      {hint !== undefined && (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      )}
+      {error !== null && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
     </div>
   )
 }
