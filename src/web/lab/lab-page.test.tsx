@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest'
 import { LAB_SCENARIO_IDS, type LabStatus } from '../../protocol/lab-api'
 import type { PlaygroundConfig } from '../../protocol/playground-api'
 import { setLocale } from '../i18n/i18n-store'
+import { ApiError } from '../lib/api-error'
 import { configQueries } from '../lib/config-queries'
 import { createQueryClient } from '../query-client'
 import { LabPage } from './lab-page'
@@ -27,9 +28,14 @@ const REAL: LabStatus = { runnable: [], profile: null, reason: 'real-service' }
  * The page as React draws it from the answers already in the cache (the real page, query client
  * and router; no request leaves, nothing runs): what each state shows, in HTML.
  */
-function render(status?: LabStatus, path = '/lab'): string {
+function render(status?: LabStatus | ApiError, path = '/lab'): string {
   const client = createQueryClient()
-  if (status !== undefined) client.setQueryData(labQueries.status().queryKey, status)
+  if (status instanceof ApiError) {
+    const query = client.getQueryCache().build(client, { queryKey: labQueries.status().queryKey })
+    query.setState({ status: 'error', error: status, fetchStatus: 'idle' })
+  } else if (status !== undefined) {
+    client.setQueryData(labQueries.status().queryKey, status)
+  }
   client.setQueryData(configQueries.playground().queryKey, CONFIG)
   return renderToStaticMarkup(
     <QueryClientProvider client={client}>
@@ -109,6 +115,27 @@ describe('the flow lab page', () => {
     expect(html.match(/card-selected/g)).toHaveLength(1)
     expect(html).not.toContain('As expected')
     expect(html).not.toContain('Running…')
+  })
+
+  it('says when the server has no lab, and keeps the actions’ room when it could not be asked', () => {
+    const refusal = (status: number, kind: 'http' | 'network') =>
+      new ApiError({
+        kind,
+        status,
+        body: null,
+        headers: new Headers(),
+        message: 'refused',
+        method: 'GET',
+        path: '/auth/lab',
+      })
+    const missing = render(refusal(404, 'http'))
+    expect(missing).toContain('This server has no flow lab')
+    expect(cardOf(missing, 'code-reused')).toContain('This server does not offer it.')
+    const unreachable = render(refusal(0, 'network'))
+    expect(unreachable).not.toContain('This server has no flow lab')
+    expect(unreachable).toContain('role="alert"')
+    expect(cardOf(unreachable, 'code-reused')).not.toContain('does not offer')
+    expect(cardOf(unreachable, 'code-reused')).toContain('disabled')
   })
 
   it('draws in Chinese for a Chinese reader', async () => {

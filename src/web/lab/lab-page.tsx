@@ -144,7 +144,11 @@ export function LabPage() {
         {/* Drawn while the server is asked too (most servers run the emulator): nothing moves. */}
         {(status.isPending || runnable.length > 0) && <RunAllPanel runs={runs} ids={runnable} />}
         <ScenarioList
-          status={status.isError ? { runnable: [], profile: null, reason: null } : status.data}
+          status={
+            // No lab on this server: nothing runs. Another failure: the actions keep their room
+            // under the notice that offers to ask again.
+            isLabMissing(status.error) ? { runnable: [], profile: null, reason: null } : status.data
+          }
           runs={runs}
           selected={selected}
           onPreset={loadPreset}

@@ -34,13 +34,28 @@ export async function runScenario(id: LabScenarioId): Promise<ScenarioResult> {
   return (await requestJson(path, ScenarioResultSchema, { method: 'POST', body: {} })).data
 }
 
+/**
+ * The authorize URL the browser may be sent to: http or https only. The schema checks that it is
+ * a URL; a `javascript:` or `data:` one would run or show something in this page's place.
+ */
+export function isNavigable(url: string): boolean {
+  try {
+    const { protocol } = new URL(url)
+    return protocol === 'https:' || protocol === 'http:'
+  } catch {
+    return false
+  }
+}
+
 export async function startLabRun(request: LabRequest): Promise<LabStartResponse> {
-  return (
-    await requestJson(`${LAB_PATH}/start`, LabStartResponseSchema, {
-      method: 'POST',
-      body: request,
-    })
-  ).data
+  const { data } = await requestJson(`${LAB_PATH}/start`, LabStartResponseSchema, {
+    method: 'POST',
+    body: request,
+  })
+  if (!isNavigable(data.authorizeUrl)) {
+    throw new Error(`The proxy answered an authorize URL that is not http(s): ${data.authorizeUrl}`)
+  }
+  return data
 }
 
 /** `query`: the return's query string, without its `?` (lab-return.ts). */
