@@ -39,16 +39,20 @@ const WEB_FEATURES = [
   'hello',
   'client-code',
   'your-app',
+  'lab',
 ]
 
 /**
  * The imports between features, each for a reason: the connect page starts the flow
- * client-code/ runs; the header opens the inspector (a lazy import). What a login lands on loads
- * while its code is exchanged from main.tsx, which wires the features, not from callback/.
+ * client-code/ runs; the header opens the inspector (a lazy import); the flow lab's editor
+ * previews its request with the connect page's one preview function and picks scopes with its
+ * picker, and shows raw HTTP as the inspector's steps. What a login lands on loads while its code
+ * is exchanged from main.tsx, which wires the features, not from callback/.
  */
 const FEATURE_USES = {
   connect: ['client-code'],
   layout: ['inspector'],
+  lab: ['connect', 'inspector'],
 }
 
 const webDir = (part) => `./src/web/${part}`
@@ -86,6 +90,7 @@ const PRODUCTION_ZONES = [
       './messages.zh.ts',
       './messages.zh.tsx',
       './response-messages.zh.ts',
+      './result-messages.zh.ts',
       './not-found-messages.zh.ts',
       './connected-messages.zh.ts',
     ],

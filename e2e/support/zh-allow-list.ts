@@ -81,6 +81,10 @@ export const ALLOWED_TOKENS: ReadonlySet<string> = new Set(
     // Fields of the service's JSON the pages point at (data.message, public = 1, avatar_url)
     // and the header that says which scopes an endpoint accepts.
     ...['data.message', 'public', 'avatar_url', 'X-Accepted-OAuth-Scopes'],
+    // What the flow lab's advice names as the service and the protocol spell it: error codes, the
+    // token answer's fields, the header every call carries, the client-code signature's parts.
+    ...['invalid_grant', 'invalid_client', 'invalid_request', 'access_token', 'token_type'],
+    ...['User-Agent', 'X-RateLimit-Remaining', 'HMAC-SHA1', 'encodeURIComponent'],
     // Environment variables a reader sets.
     ...['YUQUE_TOKEN', 'YUQUE_AUTH_URL', 'YUQUE_BASE_URL'],
     // Addresses: the service's host in "yuque.com/alice", and the loopback host.

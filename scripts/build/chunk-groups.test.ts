@@ -123,11 +123,34 @@ describe('sharedHelpersGroup', () => {
 describe('the file names', () => {
   it('names the shared helpers’ chunks and styles plainly, the hash telling them apart', () => {
     expect(chunkFileNames({ name: 'shared~connect-page~profile-page' })).toBe(
-      'assets/shared-[hash].js',
+      'assets/shared-[hash:6].js',
     )
-    expect(chunkFileNames({ name: 'profile-page' })).toBe('assets/[name]-[hash].js')
-    expect(assetFileNames({ names: ['shared~a~b.css'] })).toBe('assets/shared-[hash][extname]')
-    expect(assetFileNames({ names: ['profile-page.css'] })).toBe('assets/[name]-[hash][extname]')
+    expect(chunkFileNames({ name: 'profile-page' })).toBe('assets/[name]-[hash:6].js')
+    expect(assetFileNames({ names: ['shared~a~b.css'] })).toBe('assets/shared-[hash:6][extname]')
+    expect(assetFileNames({ names: ['profile-page.css'] })).toBe('assets/[name]-[hash:6][extname]')
+  })
+
+  it('gives each lazy chunk and stylesheet a hash of 6 characters in a real build', async () => {
+    const built = await buildFixture(() => ({
+      build: { rolldownOptions: { output: { chunkFileNames, assetFileNames } } },
+    }))
+    const named = [
+      ...built.chunks
+        .filter((chunk) => !chunk.isEntry)
+        .map((chunk) => ({ file: chunk.fileName, stem: chunk.name, ext: 'js' })),
+      ...built.assets
+        .filter((asset) => asset.fileName.endsWith('.css'))
+        .map((asset) => ({
+          file: asset.fileName,
+          stem: (asset.names[0] ?? '').replace(/\.css$/, ''),
+          ext: 'css',
+        })),
+    ]
+    expect(named.length).toBeGreaterThan(1)
+    for (const { file, stem, ext } of named) {
+      expect(file.slice(`assets/${stem}-`.length, -`.${ext}`.length), file).toHaveLength(6)
+      expect(file.startsWith(`assets/${stem}-`), file).toBe(true)
+    }
   })
 })
 

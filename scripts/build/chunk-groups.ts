@@ -160,18 +160,27 @@ export function appChunkGroups(root = PROJECT_ROOT): Rolldown.CodeSplittingGroup
 }
 
 /**
+ * The hash in every file name: 6 characters (36 bits) instead of Rolldown's 8. The first load
+ * names each lazy chunk and stylesheet it may ask for (Vite's preload map, the `import()`s of
+ * app-router.tsx), ~50 names whose hashes compress not at all: two characters fewer in each
+ * took 142 bytes gzip off the first load (bench/bundle-budget.test.ts), which a page of its own
+ * (the flow lab, its route and its tab) had cost. A name still changes with its content.
+ */
+const HASH = '[hash:6]'
+
+/**
  * Rolldown names an entries-aware group's chunks after the pages that share each
  * (`shared~a~b~…`): one plain name instead, the hash telling them apart.
  */
 export function chunkFileNames(chunk: { name: string }): string {
   return chunk.name.startsWith(`${SHARED_CHUNK}~`)
-    ? `assets/${SHARED_CHUNK}-[hash].js`
-    : 'assets/[name]-[hash].js'
+    ? `assets/${SHARED_CHUNK}-${HASH}.js`
+    : `assets/[name]-${HASH}.js`
 }
 
 /** As chunkFileNames, for the styles of those chunks. */
 export function assetFileNames(asset: { names: readonly string[] }): string {
   return (asset.names[0] ?? '').startsWith(`${SHARED_CHUNK}~`)
-    ? `assets/${SHARED_CHUNK}-[hash][extname]`
-    : 'assets/[name]-[hash][extname]'
+    ? `assets/${SHARED_CHUNK}-${HASH}[extname]`
+    : `assets/[name]-${HASH}[extname]`
 }

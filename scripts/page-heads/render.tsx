@@ -13,6 +13,7 @@ import { MemoryRouter } from 'react-router-dom'
 import { ConnectPage } from '../../src/web/connect/connect-page'
 import { ExplorerPage } from '../../src/web/explorer/explorer-page'
 import { HelloPage } from '../../src/web/hello/hello-page'
+import { LabPage } from '../../src/web/lab/lab-page'
 import { ProfilePage } from '../../src/web/profile/profile-page'
 import { ScopesPage } from '../../src/web/scopes/scopes-page'
 import { UserLookupPage } from '../../src/web/users/user-lookup-page'
@@ -24,8 +25,9 @@ import type { PageHeads } from '../../src/proxy/shell/page-head-contract'
 import { createQueryClient } from '../../src/web/query-client'
 
 /**
- * The pages whose head is the same whoever looks, connected or not: the callback's and the
- * client-code page's heads tell the outcome, and get none.
+ * The pages whose head is the same whoever looks, connected or not: the callback's, the
+ * client-code page's and the flow lab's return's (`/lab/callback`) heads tell the outcome, and
+ * get none.
  */
 export const STATIC_HEADS: { module: string; path: string; Page: ComponentType }[] = [
   { module: PAGES.connect, path: '/', Page: ConnectPage },
@@ -35,6 +37,7 @@ export const STATIC_HEADS: { module: string; path: string; Page: ComponentType }
   { module: PAGES.users, path: '/users', Page: UserLookupPage },
   { module: PAGES.explorer, path: '/explore', Page: ExplorerPage },
   { module: PAGES.yourApp, path: '/app', Page: YourAppPage },
+  { module: PAGES.lab, path: '/lab', Page: LabPage },
 ]
 
 /**

@@ -116,6 +116,22 @@ export function appRoutes(
                 import('./your-app/your-app-page').then((m) => ({ Component: m.YourAppPage })),
             },
             {
+              path: 'lab',
+              lazy: () => import('./lab/lab-page').then((m) => ({ Component: m.LabPage })),
+            },
+            {
+              // Where a run of the lab's editor comes back (callback/lab-hand-over.ts); its loader
+              // takes the query out of the address bar and finishes the run once. The lab's one
+              // chunk: the lab's modules shared by two chunks would join other pages' (the route
+              // budget, bench/bundle-budget.test.ts).
+              path: 'lab/callback',
+              lazy: () =>
+                import('./lab/lab-page').then((m) => ({
+                  Component: m.LabCallbackPage,
+                  loader: m.labCallbackLoader,
+                })),
+            },
+            {
               path: '*',
               lazy: () =>
                 import('./layout/not-found-page').then((m) => ({ Component: m.NotFoundPage })),

@@ -19,6 +19,8 @@ describe('pageModules', () => {
       ['/explore', 'src/web/explorer/explorer-page.tsx'],
       ['/app', 'src/web/your-app/your-app-page.tsx'],
       ['/app/', 'src/web/your-app/your-app-page.tsx'],
+      ['/lab', 'src/web/lab/lab-page.tsx'],
+      ['/lab/callback', 'src/web/lab/lab-page.tsx'],
       ['/nope', 'src/web/layout/not-found-page.tsx'],
     ]
     for (const [path, page] of cases) expect(pageModules(path, en)[0], path).toBe(page)

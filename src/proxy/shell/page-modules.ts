@@ -27,6 +27,7 @@ export const PAGES = {
   users: 'src/web/users/user-lookup-page.tsx',
   explorer: 'src/web/explorer/explorer-page.tsx',
   yourApp: 'src/web/your-app/your-app-page.tsx',
+  lab: 'src/web/lab/lab-page.tsx',
   notFound: 'src/web/layout/not-found-page.tsx',
 } as const
 
@@ -41,6 +42,8 @@ export const PAGE_ROUTES: readonly { path: string; module: string }[] = [
   { path: '/users/:key?', module: PAGES.users },
   { path: '/explore', module: PAGES.explorer },
   { path: '/app', module: PAGES.yourApp },
+  { path: '/lab', module: PAGES.lab },
+  { path: '/lab/callback', module: PAGES.lab },
   { path: '*', module: PAGES.notFound },
 ]
 

@@ -193,6 +193,40 @@ describe('finishLogin: the exchange happens at most once per state in this tab',
   })
 })
 
+describe('finishLogin hands a return of the flow lab over first (lab-hand-over.ts)', () => {
+  it('with the lab’s run cookie: goes to the lab’s callback page, and claims, records and sends nothing', async () => {
+    const states = tabStorage()
+    states.remember('s1')
+    const proxy = stubProxy()
+    const before = recorded.length
+    const replaced: string[] = []
+    const handOver = (address: { search: string }) => {
+      replaced.push(`/lab/callback${address.search}`)
+      return true
+    }
+    const { login } = pageLife(states, { handOver })
+    expect(replaced).toEqual(['/lab/callback?code=c1&state=s1'])
+    // The route keeps its loading line until the page has gone: land() never settles.
+    const settled = await Promise.race([
+      login.land().then(() => 'landed'),
+      new Promise((resolve) => setTimeout(() => resolve('pending'), 20)),
+    ])
+    expect(settled).toBe('pending')
+    expect(states.status('s1')).toBe('pending')
+    expect(recorded.length).toBe(before)
+    expect(proxy.paths).toEqual([])
+  })
+
+  it('without it: the login’s return, as before', async () => {
+    const states = tabStorage()
+    states.remember('s1')
+    const proxy = stubProxy()
+    const { login } = pageLife(states, { handOver: () => false })
+    expect(landedAt(await login.land())).toBe('/users/bob')
+    expect(proxy.count('/auth/exchange')).toBe(1)
+  })
+})
+
 describe('finishLogin takes the early script’s request (early-exchange.ts)', () => {
   /** What the early script leaves: the state it claimed, and the answer on its way. */
   function sentEarly(states: ReturnType<typeof tabStorage>, code = 'c1'): EarlyExchange {

@@ -1,6 +1,8 @@
 /**
  * The login's return, from the callback URL to the drawn profile. Its steps, in order:
  *
+ * 0. A return that belongs to the flow lab goes on to the lab's callback page, untouched
+ *    (lab-hand-over.ts): finishLogin hands it over first, and does nothing else with it.
  * 1. early-exchange.ts, the first script of the `/callback` shell, checks the address, claims the
  *    state in this tab's sessionStorage and sends `POST /auth/exchange` before the app has run.
  * 2. main.tsx, first thing, takes `code` and `state` out of the address bar (capture-callback.ts),
@@ -44,6 +46,7 @@ import {
 } from './callback-params'
 import type { CapturedAddress } from './capture-callback'
 import { earlyExchange, type EarlyExchange } from './early-exchange'
+import { handOverLabReturn } from './lab-hand-over'
 import { landingPath, startAgainHref } from './landing-path'
 
 /** What the callback page shows: a login that did not go on to its landing path. */
@@ -69,10 +72,18 @@ export interface FinishLoginDeps {
   early?: EarlyExchange | null
   /** This tab's states (pending-states.ts); the tests give their own storage. */
   states?: Pick<PendingStates, 'claim' | 'status' | 'requestOf'>
+  /** Step 0 (lab-hand-over.ts); the tests give their own cookie and navigation. */
+  handOver?: (address: CapturedAddress) => boolean
 }
 
 export function finishLogin(address: CapturedAddress, deps: FinishLoginDeps): LoginReturn {
   const { client, early = earlyExchange, states = pendingStates } = deps
+
+  // 0. The lab's return: the page is going away to the lab's callback page; nothing is judged,
+  // claimed, recorded or sent here, and the route waits (its loading line) until the page goes.
+  if ((deps.handOver ?? handOverLabReturn)(address)) {
+    return { land: () => new Promise<never>(() => undefined) }
+  }
 
   // 3. The address and the state, judged before anything is sent. A state the early script
   // claimed is this page life's own; any other is claimed now.

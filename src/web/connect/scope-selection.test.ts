@@ -5,11 +5,13 @@ import {
   SCOPE_GROUPS,
   authorizeParams,
   authorizeUrlPreview,
+  connectOptions,
   preselectScopes,
   previewSelection,
   toggleScope,
 } from './scope-selection'
 import { connectMessages } from './messages'
+import type { PreviewOptions } from './scope-selection'
 
 const PLACEHOLDERS = connectMessages.placeholders
 
@@ -95,6 +97,79 @@ describe('authorizeUrlPreview', () => {
         `&state=${PLACEHOLDERS.state}&response_type=code` +
         `&code_challenge=${PLACEHOLDERS.codeChallenge}&code_challenge_method=S256`,
     )
+  })
+})
+
+/** The flow lab's placeholders: a plain challenge is the verifier itself (RFC 7636 §4.2). */
+const LAB_PLACEHOLDERS = { ...PLACEHOLDERS, plainChallenge: '‹the verifier itself›' }
+const NOTES = connectMessages.paramNotes
+
+/** The rows as name → value, for comparing two previews parameter by parameter. */
+const valuesOf = (options?: PreviewOptions) =>
+  Object.fromEntries(
+    authorizeParams(CONFIG, 'doc', NOTES, LAB_PLACEHOLDERS, options).map((row) => [
+      row.name,
+      row.value,
+    ]),
+  )
+
+/** The parameters whose value differs between two previews, or that only one of them has. */
+function changedParams(a: Record<string, string>, b: Record<string, string>): string[] {
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((name) => a[name] !== b[name])
+}
+
+describe('the one preview, with the flow lab’s options', () => {
+  it('is the connect page’s preview when given the options the connect page uses', () => {
+    // The connect page calls it without options: those are connectOptions(config).
+    expect(authorizeParams(CONFIG, 'doc', NOTES, PLACEHOLDERS, connectOptions(CONFIG))).toEqual(
+      authorizeParams(CONFIG, 'doc', NOTES, PLACEHOLDERS),
+    )
+    expect(authorizeUrlPreview(CONFIG, 'doc', PLACEHOLDERS, connectOptions(CONFIG))).toBe(
+      authorizeUrlPreview(CONFIG, 'doc', PLACEHOLDERS),
+    )
+    expect(connectOptions({ ...CONFIG, pkce: 'off' }).pkce).toBe('off')
+  })
+
+  const base = connectOptions(CONFIG)
+  const cases: [string, Partial<PreviewOptions>, Record<string, string | undefined>][] = [
+    ['state: your own', { state: { mode: 'own', value: 'my state' } }, { state: 'my state' }],
+    ['state: omitted', { state: { mode: 'omitted' } }, { state: undefined }],
+    [
+      'redirect_uri: changed',
+      { redirect: 'changed' },
+      { redirect_uri: 'http://localhost:5173/callbackx' },
+    ],
+    ['response_type: token', { responseType: 'token' }, { response_type: 'token' }],
+    [
+      'PKCE: plain',
+      { pkce: 'plain' },
+      { code_challenge: LAB_PLACEHOLDERS.plainChallenge, code_challenge_method: 'plain' },
+    ],
+    ['PKCE: off', { pkce: 'off' }, { code_challenge: undefined, code_challenge_method: undefined }],
+  ]
+  it.each(cases)('%s changes exactly the parameter it names', (_, change, expected) => {
+    const changed = valuesOf({ ...base, ...change })
+    expect(changedParams(valuesOf(base), changed).sort()).toEqual(Object.keys(expected).sort())
+    for (const [name, value] of Object.entries(expected)) expect(changed[name], name).toBe(value)
+  })
+
+  it('leaves no state at all in the rows or the URL when it is omitted', () => {
+    const options: PreviewOptions = { ...base, state: { mode: 'omitted' } }
+    const rows = authorizeParams(CONFIG, 'doc', NOTES, LAB_PLACEHOLDERS, options)
+    expect(rows.map((row) => row.name)).not.toContain('state')
+    const url = new URL(authorizeUrlPreview(CONFIG, 'doc', LAB_PLACEHOLDERS, options))
+    expect(url.searchParams.has('state')).toBe(false)
+  })
+
+  it('encodes your own state as a value, and keeps the placeholders readable', () => {
+    const url = authorizeUrlPreview(CONFIG, '', LAB_PLACEHOLDERS, {
+      ...base,
+      state: { mode: 'own', value: 'a b&c' },
+      pkce: 'plain',
+    })
+    expect(url).toContain('&state=a+b%26c&')
+    expect(url).toContain(`&code_challenge=${LAB_PLACEHOLDERS.plainChallenge}&`)
+    expect(new URL(url).searchParams.get('state')).toBe('a b&c')
   })
 })
 

@@ -1,5 +1,13 @@
-/** The connect page's preview, as pure functions over protocol/scopes.ts. */
-import { authorizeParams as protocolAuthorizeParams } from '../../protocol/authorize'
+/**
+ * The connect page's preview, as pure functions over protocol/scopes.ts and protocol/authorize.ts.
+ * The flow lab's editor (src/web/lab/) previews its requests with the same functions, given its
+ * options: one preview, so that neither drifts from what the proxy sends.
+ */
+import {
+  authorizeParams as protocolAuthorizeParams,
+  changedRedirectUri,
+  type AuthorizeRequest,
+} from '../../protocol/authorize'
 import type { PlaygroundConfig } from '../../protocol/playground-api'
 import {
   SCOPES,
@@ -70,12 +78,15 @@ export function toggleScope(selected: readonly string[], scope: string, isChecke
 }
 
 /**
- * What stands for the values the proxy makes when Connect is pressed, in the page's language
- * (messages.tsx, `placeholders`): written ‹…›, so that no one takes one for a value.
+ * What stands for the values the proxy makes when Connect (or the lab's Run) is pressed, in the
+ * page's language (messages.tsx, `placeholders`): written ‹…›, so that no one takes one for a
+ * value. `plainChallenge`: the challenge of `code_challenge_method=plain`, which is the verifier
+ * itself (RFC 7636 §4.2); only the lab asks for it.
  */
 export interface Placeholders {
   state: string
   codeChallenge: string
+  plainChallenge?: string
 }
 
 export interface AuthorizeParam {
@@ -84,13 +95,52 @@ export interface AuthorizeParam {
   note: string
 }
 
-function previewRequest(config: PlaygroundConfig, scopeParam: string, placeholders: Placeholders) {
+/**
+ * How the request is shaped. The connect page sends what the proxy sends for a login
+ * (connectOptions); the flow lab's editor changes one thing or more, to see it refused:
+ * `state` the proxy's, the user's own or none (RFC 6749 §10.12), the redirect URI as registered
+ * or one character off (RFC 9700 §4.1.3), another `response_type` (RFC 9700 §2.1.2), PKCE with
+ * S256, plain (RFC 9700 §2.1.1) or none.
+ */
+export interface PreviewOptions {
+  state: { mode: 'generated' } | { mode: 'own'; value: string } | { mode: 'omitted' }
+  redirect: 'registered' | 'changed'
+  responseType: string
+  pkce: 'S256' | 'plain' | 'off'
+}
+
+/** The login's request, as the proxy's `/auth/start` makes it with this configuration. */
+export function connectOptions(config: PlaygroundConfig): PreviewOptions {
+  return {
+    state: { mode: 'generated' },
+    redirect: 'registered',
+    responseType: 'code',
+    pkce: config.pkce === 'S256' ? 'S256' : 'off',
+  }
+}
+
+function previewRequest(
+  config: PlaygroundConfig,
+  scopeParam: string,
+  placeholders: Placeholders,
+  options: PreviewOptions,
+): AuthorizeRequest {
+  const { state, pkce } = options
   return {
     clientId: config.clientId,
-    redirectUri: config.redirectUri,
+    redirectUri:
+      options.redirect === 'changed' ? changedRedirectUri(config.redirectUri) : config.redirectUri,
     scope: scopeParam,
-    state: placeholders.state,
-    codeChallenge: config.pkce === 'S256' ? placeholders.codeChallenge : null,
+    state:
+      state.mode === 'generated' ? placeholders.state : state.mode === 'own' ? state.value : null,
+    codeChallenge:
+      pkce === 'off'
+        ? null
+        : pkce === 'plain'
+          ? (placeholders.plainChallenge ?? placeholders.codeChallenge)
+          : placeholders.codeChallenge,
+    codeChallengeMethod: pkce === 'plain' ? 'plain' : 'S256',
+    responseType: options.responseType,
   }
 }
 
@@ -109,8 +159,9 @@ export function authorizeParams(
   scopeParam: string,
   notes: ParamNotes,
   placeholders: Placeholders,
+  options: PreviewOptions = connectOptions(config),
 ): AuthorizeParam[] {
-  return protocolAuthorizeParams(previewRequest(config, scopeParam, placeholders)).map(
+  return protocolAuthorizeParams(previewRequest(config, scopeParam, placeholders, options)).map(
     ([name, value]) => ({
       name,
       value,
@@ -129,11 +180,16 @@ export function authorizeUrlPreview(
   config: PlaygroundConfig,
   scopeParam: string,
   placeholders: Placeholders,
+  options: PreviewOptions = connectOptions(config),
 ): string {
-  const shown = new Set([placeholders.state, placeholders.codeChallenge])
-  const query = protocolAuthorizeParams(previewRequest(config, scopeParam, placeholders))
+  // The placeholders stay readable; every real value (the user's own state too) is encoded.
+  const shown = new Set([
+    'code_challenge',
+    ...(options.state.mode === 'generated' ? ['state'] : []),
+  ])
+  const query = protocolAuthorizeParams(previewRequest(config, scopeParam, placeholders, options))
     .map(([name, value]) =>
-      shown.has(value) ? `${name}=${value}` : new URLSearchParams([[name, value]]).toString(),
+      shown.has(name) ? `${name}=${value}` : new URLSearchParams([[name, value]]).toString(),
     )
     .join('&')
   return `${config.authorizeEndpoint}?${query}`

@@ -57,6 +57,8 @@ describe('catalogs', () => {
       'explorer',
       'hello',
       'inspector',
+      'lab',
+      'labResult',
       'notFound',
       'profile',
       'response',

@@ -12,6 +12,8 @@ import { explorerMessagesZh } from '../explorer/messages.zh'
 import { flowMessagesZh } from '../lib/snippets/flow-messages.zh'
 import { helloMessagesZh } from '../hello/messages.zh'
 import { inspectorMessagesZh } from '../inspector/messages.zh'
+import { labMessagesZh } from '../lab/messages.zh'
+import { labResultMessagesZh } from '../lab/result-messages.zh'
 import { notFoundMessagesZh } from '../layout/not-found-messages.zh'
 import { profileMessagesZh } from '../profile/messages.zh'
 import { responseMessagesZh } from '../explorer/response-messages.zh'
@@ -32,6 +34,8 @@ export const zhCatalogs = {
   explorer: explorerMessagesZh,
   hello: helloMessagesZh,
   inspector: inspectorMessagesZh,
+  lab: labMessagesZh,
+  labResult: labResultMessagesZh,
   notFound: notFoundMessagesZh,
   profile: profileMessagesZh,
   response: responseMessagesZh,

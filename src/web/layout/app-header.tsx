@@ -37,6 +37,7 @@ const NAV = [
   { to: '/users', label: 'users', end: false },
   { to: '/scopes', label: 'scopes', end: true },
   { to: '/explore', label: 'explorer', end: true },
+  { to: '/lab', label: 'lab', end: false },
   { to: '/app', label: 'yourApp', end: true },
 ] as const
 

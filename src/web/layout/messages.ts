@@ -11,6 +11,7 @@ export const appMessages = {
     users: 'Users',
     scopes: 'Scopes',
     explorer: 'Explorer',
+    lab: 'Flow lab',
     yourApp: 'Your app',
   },
   inspector: 'Inspector',

@@ -12,6 +12,7 @@ export const appMessagesZh: typeof appMessages = {
     users: '用户',
     scopes: '权限范围',
     explorer: 'API 调试',
+    lab: '流程实验室',
     yourApp: '你的应用',
   },
   inspector: '检查器',
