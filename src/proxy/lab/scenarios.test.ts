@@ -6,6 +6,8 @@
  * they were).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { CHECK_WORDS_EN } from '../../web/lab/check-words'
+import { CHECK_WORDS_ZH } from '../../web/lab/check-words.zh'
 import {
   LAB_PROFILES,
   LAB_SCENARIO_IDS,
@@ -236,6 +238,11 @@ describe.each(LAB_PROFILES)('the flow lab’s scenarios in the %s profile', (pro
       if (typeof want.actual === 'string') expect(result.actual).toBe(want.actual)
       else expect(result.actual).toMatch(want.actual)
       expect(verdicts(result)).toMatchObject(want.checks)
+      // The page words every check it is sent, in both languages (src/web/lab/check-words.ts).
+      for (const check of result.checks) {
+        expect(Object.hasOwn(CHECK_WORDS_EN, check.id), `words for ${check.id}`).toBe(true)
+        expect(Object.hasOwn(CHECK_WORDS_ZH, check.id), `zh words for ${check.id}`).toBe(true)
+      }
       expect(result.steps.length).toBeGreaterThan(0)
       expect(leaks(result, lab.secrets())).toEqual([])
       expect(leftovers(lab)).toEqual({

@@ -19,6 +19,7 @@ export const labResultMessages = {
   stepsHint: 'Codes, tokens, secrets and verifiers are placeholders: they never reach this page.',
   noSteps: 'No call was made to the service.',
   advice: 'What your app should do',
+  takeHome: 'Code to take home',
   adviceFor: SCENARIO_ADVICE_EN,
   checkWords: CHECK_WORDS_EN,
   link: 'Link to this result',

@@ -14,6 +14,7 @@ export const labResultMessagesZh: typeof labResultMessages = {
   stepsHint: '授权码、令牌、密钥和 code_verifier 都是占位符，从不到达本页面。',
   noSteps: '没有调用服务。',
   advice: '你的应用应该怎么做',
+  takeHome: '带走的代码',
   adviceFor: SCENARIO_ADVICE_ZH,
   checkWords: CHECK_WORDS_ZH,
   link: '此结果的链接',

@@ -1,6 +1,7 @@
 // eslint-disable-next-line no-restricted-imports -- a test, never bundled: React's own renderer, not our server
 import { renderToStaticMarkup } from 'react-dom/server'
 import type { ReactNode } from 'react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter } from 'react-router-dom'
 import { describe, expect, it } from 'vitest'
 import type { LabRunResult, ScenarioResult } from '../../protocol/lab-api'
@@ -41,7 +42,12 @@ const RESULT: ScenarioResult = {
   durationMs: 1234,
 }
 
-const draw = (node: ReactNode) => renderToStaticMarkup(<MemoryRouter>{node}</MemoryRouter>)
+const draw = (node: ReactNode) =>
+  renderToStaticMarkup(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>{node}</MemoryRouter>
+    </QueryClientProvider>,
+  )
 
 describe('a scenario’s result', () => {
   const html = draw(<ScenarioResultView result={RESULT} />)

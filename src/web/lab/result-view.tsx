@@ -7,7 +7,9 @@
  * No live region here: the page announces each outcome once, in one line (lab-page.tsx).
  */
 import { useState, type ReactNode } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
+import { configQueries } from '../lib/config-queries'
 import type { LabCheck, LabRunResult, ScenarioResult } from '../../protocol/lab-api'
 import type { TraceStep } from '../../protocol/trace'
 import { formatNumber } from '../i18n/format'
@@ -18,6 +20,8 @@ import { scenarioLink, scenarioUrl } from './lab-link'
 import { labMessages } from './messages'
 import { labResultMessages } from './result-messages'
 import { ruleHref } from './rules'
+import { TakeHome, type FlowStep } from './take-home'
+import { EDITOR_STEPS, SCENARIO_STEPS, scopeOfSteps } from './take-home-steps'
 // The inspector's styles whole, as its panel loads them: one file for both, not two halves.
 import '../inspector/inspector.css'
 import '../inspector/sequence-diagram.css'
@@ -30,6 +34,19 @@ const CHECK_OUTCOME: Record<LabCheck['verdict'], 'passed' | 'failed' | 'info'> =
   pass: 'passed',
   fail: 'failed',
   skip: 'info',
+}
+
+/** The code to take home for a result's steps, with the page's configuration once it is read. */
+function LabTakeHome({ steps, scope }: { steps: readonly FlowStep[]; scope: string }) {
+  const m = useMessages('labResult', labResultMessages)
+  const config = useQuery(configQueries.playground())
+  if (config.data === undefined) return null
+  return (
+    <details className="lab-take-home">
+      <summary>{m.takeHome}</summary>
+      <TakeHome steps={steps} config={config.data} scope={scope} headingLevel={4} />
+    </details>
+  )
 }
 
 /** A rule as cited, linked to its text when it is an RFC's (rules.ts). */
@@ -194,8 +211,7 @@ export function ScenarioResultView({
         <CopyLink text={() => scenarioUrl(window.location.origin, result.scenario)} />
       </p>
       <p className="field-hint">{r.linkHint}</p>
-      {/* TAKE-HOME SLOT: the lead renders here the code to take home for this scenario's steps,
-          <TakeHome … /> of take-home.tsx, beside this file (written by another hand). */}
+      <LabTakeHome steps={SCENARIO_STEPS[result.scenario]} scope={scopeOfSteps(result.steps)} />
     </div>
   )
 }
@@ -212,8 +228,7 @@ export function EditorResultView({ result }: { result: LabRunResult }) {
       <Outcome expected={null} actual={result.actual} />
       <Checks checks={result.checks} Heading="h2" />
       <Steps steps={result.steps} />
-      {/* TAKE-HOME SLOT: the lead renders here the code to take home for this run's steps,
-          <TakeHome … /> of take-home.tsx, beside this file (written by another hand). */}
+      <LabTakeHome steps={EDITOR_STEPS} scope={scopeOfSteps(result.steps)} />
     </div>
   )
 }

@@ -55,10 +55,12 @@ describe('the scenarios in words', () => {
 })
 
 describe('the checks in words', () => {
-  it('words every check of the callback in both languages', () => {
-    expect(Object.keys(CHECK_WORDS_EN).sort()).toEqual([...CALLBACK_CHECKS].sort())
+  // The scenarios' checks are held to their words by src/proxy/lab/scenarios.test.ts, which
+  // runs them.
+  it('words every check in both languages, the callback’s among them', () => {
+    expect(Object.keys(CHECK_WORDS_EN)).toEqual(expect.arrayContaining(CALLBACK_CHECKS))
     expect(Object.keys(CHECK_WORDS_ZH).sort()).toEqual(Object.keys(CHECK_WORDS_EN).sort())
-    for (const id of CALLBACK_CHECKS) {
+    for (const id of Object.keys(CHECK_WORDS_EN)) {
       expect(checkLabel(CHECK_WORDS_EN, id), id).not.toBe(id)
       expect(checkLabel(CHECK_WORDS_ZH, id), id).toMatch(HAN)
     }
