@@ -67,6 +67,16 @@ async function checkSignedOutScreens(page: Page, lang: string): Promise<void> {
   await checkScreen(page, 'scopes, not connected', '/scopes')
   await checkScreen(page, 'explorer, no operation', '/explore')
   await checkScreen(page, 'not found', '/no-such-page')
+  await checkScreen(page, 'flow lab', '/lab')
+  await test.step('flow lab, a result unfolded', async () => {
+    const card = page.locator('#scenario-code-reused')
+    await card.locator('button').first().click()
+    await expect(card.locator('.notice-success')).toBeVisible({ timeout: 15_000 })
+    await card.evaluate((element) => {
+      for (const details of element.querySelectorAll('details')) details.open = true
+    })
+    await expectNoAxeViolations(page, 'flow lab, a result', { soft: true })
+  })
   await checkScreen(page, 'callback, access denied', '/callback?error=access_denied&state=x', alert)
   await checkScreen(page, 'callback, unknown state', '/callback?code=abc&state=never-sent', alert)
   await test.step('inspector open, signed out', async () => {

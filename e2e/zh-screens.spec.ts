@@ -99,6 +99,16 @@ test('every screen before connecting is in Chinese', async ({ page, emulator }) 
   await checkScreen(page, 'hello, not connected', '/hello')
   await checkScreen(page, 'users, empty', '/users')
   await checkScreen(page, 'your app, nothing saved', '/app')
+  await checkScreen(page, 'flow lab', '/lab')
+  await test.step('flow lab, a result unfolded', async () => {
+    const card = page.locator('#scenario-code-reused')
+    await card.locator('button').first().click()
+    await expect(card.locator('.notice-success')).toBeVisible({ timeout: 15_000 })
+    await card.evaluate((element) => {
+      for (const details of element.querySelectorAll('details')) details.open = true
+    })
+    await expectNoEnglish(page, 'flow lab, a result')
+  })
   await checkScreen(page, 'users, a result (王小明)', '/users/wangxiaoming', userCard)
   await checkScreen(page, 'users, a result (alice)', '/users/alice', userCard)
   await checkScreen(page, 'users, not found', '/users/nobody-here', alert, ['nobody-here'])

@@ -85,8 +85,14 @@ export const ALLOWED_TOKENS: ReadonlySet<string> = new Set(
     // token answer's fields, the header every call carries, the client-code signature's parts.
     ...['invalid_grant', 'invalid_client', 'invalid_request', 'access_token', 'token_type'],
     ...['User-Agent', 'X-RateLimit-Remaining', 'HMAC-SHA1', 'encodeURIComponent'],
-    // Environment variables a reader sets.
-    ...['YUQUE_TOKEN', 'YUQUE_AUTH_URL', 'YUQUE_BASE_URL'],
+    // The token type (RFC 6750), as a token answer spells it.
+    'bearer',
+    // Environment variables a reader sets, and the placeholders the inspector's curl commands
+    // carry where a secret was (src/protocol/trace.ts; the flow lab's, src/proxy/lab/).
+    ...['YUQUE_TOKEN', 'YUQUE_AUTH_URL', 'YUQUE_BASE_URL', 'CLIENT_CREDENTIAL'],
+    ...['FORM_FIELD', 'DEMO_USER_SECRET', 'SERVICE_COOKIES'],
+    // The shells the curl snippets are written for, as they name themselves.
+    ...['POSIX', 'shell', 'bash', 'zsh'],
     // Addresses: the service's host in "yuque.com/alice", and the loopback host.
     ...['yuque.com', 'localhost'],
   ].map((token) => token.toLowerCase()),
