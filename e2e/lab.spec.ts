@@ -13,7 +13,13 @@
 import type { Page } from '@playwright/test'
 import { signInAtEmulator, consentButton, settled } from './support/any-language'
 import { expect, sessionOf, test, type Emulator } from './support/fixtures'
-import { E2E_PKCE_OFF_APP_ORIGIN } from './support/ports'
+import { startProcess, waitForHttp, type RunningProcess } from '../scripts/cluster/processes'
+import {
+  E2E_LAB_APP_PORT,
+  E2E_LAB_EMULATOR_PORT,
+  E2E_PKCE_OFF_APP_ORIGIN,
+  E2E_SESSION_SECRET,
+} from './support/ports'
 
 /** The embedded emulator's web app secret (src/emulator/seed.ts), and what a token looks like. */
 const SECRETS = [/playground-web-secret/, /emu_at_[A-Za-z0-9_-]+/]
@@ -163,5 +169,49 @@ test.describe('the flow lab against a service that is not the embedded emulator'
     // The state left out is the client's own doing: a preset of the editor.
     await scenario(page, 'state-missing').getByRole('button').click()
     await expect(page.getByRole('radio', { name: 'Not sent' })).toBeChecked()
+  })
+})
+
+test.describe('the flow lab’s server log', () => {
+  const origin = `http://localhost:${E2E_LAB_APP_PORT}`
+  let server: RunningProcess
+  /** Everything the server wrote, whole. */
+  let output = ''
+
+  test.beforeAll(async () => {
+    server = startProcess('lab server', process.execPath, ['dist/server.js'], {
+      env: {
+        APP_ORIGIN: origin,
+        EMULATOR_PORT: String(E2E_LAB_EMULATOR_PORT),
+        SESSION_SECRET: E2E_SESSION_SECRET,
+        LOGIN_RATE_LIMIT: '99999',
+        LOG_FORMAT: 'json',
+        YUQUE_AUTH_URL: '',
+        YUQUE_BASE_URL: '',
+        YUQUE_CLIENT_ID: '',
+        YUQUE_CLIENT_SECRET: '',
+      },
+    })
+    for (const stream of [server.child.stdout, server.child.stderr])
+      stream?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    await waitForHttp(`${origin}/healthz`, server, { timeoutMs: 60_000 })
+  })
+
+  test.afterAll(async () => {
+    await server.stop()
+  })
+
+  test('writes no secret, token or code of any scenario to the server’s log', async ({ page }) => {
+    test.setTimeout(120_000)
+    await page.goto(`${origin}/lab`)
+    await settled(page)
+    await page.getByRole('button', { name: 'Run all' }).click()
+    const rows = page.locator('section[aria-labelledby="lab-run-all-title"] tbody tr')
+    await expect(rows).toHaveCount(22, { timeout: 90_000 })
+    await expect(rows.filter({ hasText: '✗' })).toHaveCount(0)
+    // The log was written: one line per request (src/server/request-log.ts), the runs' among them.
+    await expect.poll(() => output, { timeout: 10_000 }).toContain('/auth/lab/scenarios/')
+    for (const pattern of [...SECRETS, /[?&](code|state)=/, /password=/])
+      expect(output, `server log: ${pattern}`).not.toMatch(pattern)
   })
 })

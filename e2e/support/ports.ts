@@ -38,6 +38,12 @@ export const E2E_EMULATOR_ORIGIN = `http://127.0.0.1:${E2E_EMULATOR_PORT}`
  */
 export const E2E_BYO_APP_PORT = portFromEnv('E2E_BYO_APP_PORT', E2E_APP_PORT + 3)
 export const E2E_BYO_EMULATOR_PORT = portFromEnv('E2E_BYO_EMULATOR_PORT', E2E_EMULATOR_PORT + 1)
+/**
+ * A server of its own for the flow lab's log check (e2e/lab.spec.ts), which reads its whole
+ * output. E2E_LAB_APP_PORT and E2E_LAB_EMULATOR_PORT move them.
+ */
+export const E2E_LAB_APP_PORT = portFromEnv('E2E_LAB_APP_PORT', E2E_APP_PORT + 4)
+export const E2E_LAB_EMULATOR_PORT = portFromEnv('E2E_LAB_EMULATOR_PORT', E2E_EMULATOR_PORT + 2)
 export const E2E_SESSION_SECRET = 'e2e-session-secret-0123456789abcdef'
 /** The proxy's UPSTREAM_TIMEOUT_MS in the e2e stack. */
 export const E2E_UPSTREAM_TIMEOUT_MS = 4000
