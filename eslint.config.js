@@ -93,6 +93,7 @@ const PRODUCTION_ZONES = [
       './result-messages.zh.ts',
       './not-found-messages.zh.ts',
       './connected-messages.zh.ts',
+      './notice-messages.zh.ts',
     ],
     message: "src/web/i18n imports only the features' Chinese catalogs (i18n/zh.ts).",
   },

@@ -60,6 +60,7 @@ describe('catalogs', () => {
       'lab',
       'labResult',
       'notFound',
+      'notices',
       'profile',
       'response',
       'scopes',

@@ -15,6 +15,7 @@ import { inspectorMessagesZh } from '../inspector/messages.zh'
 import { labMessagesZh } from '../lab/messages.zh'
 import { labResultMessagesZh } from '../lab/result-messages.zh'
 import { notFoundMessagesZh } from '../layout/not-found-messages.zh'
+import { noticeMessagesZh } from '../layout/notice-messages.zh'
 import { profileMessagesZh } from '../profile/messages.zh'
 import { responseMessagesZh } from '../explorer/response-messages.zh'
 import { scopesMessagesZh } from '../scopes/messages.zh'
@@ -37,6 +38,7 @@ export const zhCatalogs = {
   lab: labMessagesZh,
   labResult: labResultMessagesZh,
   notFound: notFoundMessagesZh,
+  notices: noticeMessagesZh,
   profile: profileMessagesZh,
   response: responseMessagesZh,
   scopes: scopesMessagesZh,

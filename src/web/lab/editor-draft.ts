@@ -4,19 +4,19 @@
  * limits are checked here first, field by field), and the options the one preview function of the
  * connect page takes (src/web/connect/scope-selection.ts). Pure: editor-draft.test.ts.
  */
-import type { LabRequest } from '../../protocol/lab-api'
 import type {
   LAB_AFTER_RETURN,
-  LAB_PKCE_MODES,
   LAB_REDIRECT_MODES,
   LAB_STATE_MODES,
+  LabPkceMode,
+  LabRequest,
 } from '../../protocol/lab-api'
 import { canonicalScopes } from '../../protocol/scopes'
 import type { PreviewOptions } from '../connect/scope-selection'
 
 export type StateMode = (typeof LAB_STATE_MODES)[number]
 export type RedirectMode = (typeof LAB_REDIRECT_MODES)[number]
-export type PkceMode = (typeof LAB_PKCE_MODES)[number]
+export type PkceMode = LabPkceMode
 export type AfterReturn = (typeof LAB_AFTER_RETURN)[number]
 
 /** `code`, the implicit grant's `token` (RFC 9700 §2.1.2 forbids it), or what the user types. */

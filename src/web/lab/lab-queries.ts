@@ -8,6 +8,7 @@ import {
   LabStartResponseSchema,
   LabStatusSchema,
   ScenarioResultSchema,
+  type LabFinishRequest,
   type LabRequest,
   type LabRunResult,
   type LabScenarioId,
@@ -60,10 +61,7 @@ export async function startLabRun(request: LabRequest): Promise<LabStartResponse
 
 /** `query`: the return's query string, without its `?` (lab-return.ts). */
 export async function finishLabRun(query: string): Promise<LabRunResult> {
-  return (
-    await requestJson(`${LAB_PATH}/finish`, LabRunResultSchema, {
-      method: 'POST',
-      body: { query },
-    })
-  ).data
+  const body: LabFinishRequest = { query }
+  return (await requestJson(`${LAB_PATH}/finish`, LabRunResultSchema, { method: 'POST', body }))
+    .data
 }

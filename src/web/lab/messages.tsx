@@ -20,7 +20,7 @@ export const labMessages = {
   title: 'Flow lab · Yuque OAuth Playground',
   heading: 'Flow lab',
   lede: 'Everything besides the happy path that an integration with Yuque must survive, one click each: shape an authorize request yourself, or run a flow with one thing gone wrong, and see what the service answers and what your app should do.',
-  notAvailable: 'This server has no flow lab (GET /auth/lab answers 404).',
+  notAvailable: 'This server has no flow lab.',
   editor: {
     heading: 'Your own request',
     hint: 'Change any parameter and see beside it what will be sent. Run takes you to the service, which brings you back with the result.',
@@ -96,7 +96,7 @@ export const labMessages = {
       observed: 'as the real service behaves',
     } satisfies Record<LabProfile, string>,
     realService:
-      'The service is a real one, which cannot be made to fail on demand: what a client can cause itself is offered as a preset of the editor.',
+      'A real service cannot be made to fail on demand: what a client can cause itself is offered as a preset of the editor.',
     groups: {
       authorization: 'Authorization',
       exchange: 'Code exchange',
@@ -112,6 +112,8 @@ export const labMessages = {
     loadPreset: 'Load into the editor',
     why: {
       'lab-off': 'The lab is off on this server.',
+      'emulator-unavailable':
+        'The embedded emulator’s test control did not answer: try again later.',
       'test-control':
         'Needs the embedded emulator’s test control: a real service cannot be made to fail on demand.',
       preset: 'Against a real service, run it from the editor:',

@@ -5,7 +5,7 @@ export const labMessagesZh: typeof labMessages = {
   title: '流程实验室 · 语雀 OAuth 演练场',
   heading: '流程实验室',
   lede: '顺利路径之外，对接语雀还要经得住各种意外，这里一键重现：自己构造授权请求，或运行只出错一处的流程，看服务如何响应、你的应用该怎么做。',
-  notAvailable: '本服务器没有流程实验室（GET /auth/lab 返回 404）。',
+  notAvailable: '本服务器没有流程实验室。',
   editor: {
     heading: '自己构造请求',
     hint: '修改参数，旁边显示将要发送的内容。“运行”会前往服务，再带着结果回来。',
@@ -76,7 +76,7 @@ export const labMessagesZh: typeof labMessages = {
       seed: '按规范',
       observed: '按真实服务',
     },
-    realService: '当前是真实的服务，无法按需制造故障：客户端自己能造成的场景以编辑器预设提供。',
+    realService: '真实的服务无法按需制造故障：客户端自己能造成的场景以编辑器预设提供。',
     groups: {
       authorization: '授权',
       exchange: '换取令牌',
@@ -92,6 +92,7 @@ export const labMessagesZh: typeof labMessages = {
     loadPreset: '载入编辑器',
     why: {
       'lab-off': '本服务器关闭了流程实验室。',
+      'emulator-unavailable': '模拟器的测试控制接口没有响应，请稍后再试。',
       'test-control': '需要内置模拟器的测试控制接口：真实的服务无法按需制造故障。',
       preset: '对真实的服务，请在编辑器中运行：',
       'not-in-editor': '编辑器只能改动授权请求；这个场景改动的是换取令牌的请求。',

@@ -48,7 +48,7 @@ export const SCENARIO_ADVICE_EN: Record<LabScenarioId, string> = {
   'client-code-bad-signature':
     'Sign the five parameters in the service’s order with HMAC-SHA1 and the app’s secret, encoded as encodeURIComponent does. A refusal is your bug: fix it, do not retry.',
   'client-code-too-fast':
-    'Poll every 3 seconds, no faster, and wait longer when the service says so. A client that hammers the token endpoint is throttled.',
+    'Keep 3 seconds between polls yourself: the service answers a faster poll as any other and never says to slow down. Polling faster gains nothing.',
   'no-user-agent':
     'Send a User-Agent naming your app with every call, OAuth endpoints included: the service refuses calls without one. A browser cannot set it: call from your server.',
 }

@@ -41,7 +41,7 @@ export const SCENARIO_ADVICE_ZH: typeof SCENARIO_ADVICE_EN = {
   'client-code-bad-signature':
     '按服务规定的顺序，用应用的密钥对五个参数做 HMAC-SHA1 签名，值按 encodeURIComponent 编码。被拒绝是你的缺陷：修复，别重试。',
   'client-code-too-fast':
-    '每 3 秒轮询一次，不要更快；服务要求时就等更久。猛轮询令牌端点的客户端会被限流。',
+    '自己保持每 3 秒轮询一次：服务对更快的轮询照常应答，从不提示放慢。轮询更快没有任何好处。',
   'no-user-agent':
     '每次调用都带上写明应用名称的 User-Agent，OAuth 端点也一样，否则服务会拒绝。浏览器无法设置它：从服务端调用。',
 }

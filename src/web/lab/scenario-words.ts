@@ -64,7 +64,7 @@ export const SCENARIO_WORDS_EN: Record<LabScenarioId, ScenarioWords> = {
   },
   'token-endpoint-5xx': {
     title: 'The token endpoint fails (5xx)',
-    change: 'The token endpoint answers the exchange with 500.',
+    change: 'The token endpoint answers the exchange with a server error (5xx).',
   },
   'token-endpoint-timeout': {
     title: 'The token endpoint answers too late',

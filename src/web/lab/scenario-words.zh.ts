@@ -56,7 +56,7 @@ export const SCENARIO_WORDS_ZH: typeof SCENARIO_WORDS_EN = {
   },
   'token-endpoint-5xx': {
     title: '令牌端点返回服务器错误',
-    change: '令牌端点对换取请求返回 500。',
+    change: '令牌端点对换取请求返回服务器错误。',
   },
   'token-endpoint-timeout': {
     title: '令牌端点响应太慢',

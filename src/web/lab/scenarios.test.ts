@@ -40,6 +40,9 @@ describe('unavailable (why a scenario cannot run here)', () => {
     expect(unavailable('code-reused', { runnable: [], profile: null, reason: 'lab-off' })).toEqual({
       kind: 'lab-off',
     })
+    expect(
+      unavailable('code-reused', { runnable: [], profile: null, reason: 'emulator-unavailable' }),
+    ).toEqual({ kind: 'emulator-unavailable' })
     const noClientCode: LabStatus = {
       ...EMULATOR,
       runnable: LAB_SCENARIO_IDS.filter((id) => !id.startsWith('client-code')),

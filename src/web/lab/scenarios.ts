@@ -59,13 +59,15 @@ export const SCENARIO_GROUPS: readonly ScenarioGroup[] = SCENARIO_GROUP_IDS.map(
 }))
 
 /**
- * Why a scenario cannot run here, as data (the page words it): the lab is off; the service is a
- * real one, which cannot be made to fail on demand (`test-control`) or lets the editor produce the
- * scenario (`preset`) or not (`not-in-editor`); the emulator runs but this server has no
- * client-code app; or the server did not offer it, for a reason of its own (`other`).
+ * Why a scenario cannot run here, as data (the page words it): the lab is off; the embedded
+ * emulator's test control did not answer; the service is a real one, which cannot be made to fail
+ * on demand (`test-control`) or lets the editor produce the scenario (`preset`) or not
+ * (`not-in-editor`); the emulator runs but this server has no client-code app; or the server did
+ * not offer it, for a reason of its own (`other`).
  */
 export type Unavailable =
   | { kind: 'lab-off' }
+  | { kind: 'emulator-unavailable' }
   | { kind: 'test-control' }
   | { kind: 'preset' }
   | { kind: 'not-in-editor' }
@@ -78,6 +80,7 @@ const isClientCode = (id: LabScenarioId) => GROUP_OF[id] === 'client-code'
 export function unavailable(id: LabScenarioId, status: LabStatus): Unavailable | null {
   if (status.runnable.includes(id)) return null
   if (status.reason === 'lab-off') return { kind: 'lab-off' }
+  if (status.reason === 'emulator-unavailable') return { kind: 'emulator-unavailable' }
   if (status.reason === 'real-service') {
     if (!HONEST_SCENARIO_IDS.includes(id)) return { kind: 'test-control' }
     return isPresetId(id) ? { kind: 'preset' } : { kind: 'not-in-editor' }

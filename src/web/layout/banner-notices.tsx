@@ -3,6 +3,7 @@ import { useLocale, useMessages } from '../i18n/use-messages'
 import { apiStatusStore, useApiStatus } from '../lib/api-status-store'
 import { useCountdown } from '../lib/use-countdown'
 import { appMessages } from './messages'
+import { noticeMessages } from './notice-messages'
 import './banner-notices.css'
 
 /**
@@ -11,7 +12,10 @@ import './banner-notices.css'
  * live region: banners.tsx announces each event once.
  */
 export function BannerNotices() {
-  const m = useMessages('app', appMessages).banners
+  const m = {
+    ...useMessages('app', appMessages).banners,
+    ...useMessages('notices', noticeMessages),
+  }
   const locale = useLocale()
   const { sessionEndedAt, rateLimitedUntil, isRetryAfterKnown, disconnectedAt } = useApiStatus()
   const secondsLeft = useCountdown(rateLimitedUntil)

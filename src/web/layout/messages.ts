@@ -42,11 +42,6 @@ export const appMessages = {
       `requested ${p.requested}, not granted ${p.missing}`,
     emulator: 'emulator',
   },
-  meter: {
-    label: 'Requests left in the rate limit',
-    valueText: (p: { text: string }) => `${p.text} requests left`,
-    low: ' · low',
-  },
   banners: {
     region: 'App notices',
     sessionEndedTitle: 'Your session ended',
@@ -54,12 +49,6 @@ export const appMessages = {
     disconnectedTitle: 'Disconnected.',
     disconnectedText:
       ' The playground forgot the token; it stays valid at the service until you revoke the app in your Yuque account settings.',
-    dismiss: 'Dismiss',
-    rateLimitedTitle: 'Rate limit reached.',
-    rateLimitedKnown: (p: { wait: string; until: string }) =>
-      ` The service asks to wait about ${p.wait} (until ${p.until}) before the next request (Retry-After). Nothing is retried automatically until then.`,
-    rateLimitedGuessed: (p: { wait: string; until: string }) =>
-      ` The service did not say when; try again in a few minutes. The playground holds back for about ${p.wait} (until ${p.until}), longer after each such answer in a row.`,
     rateLimitedAnnounced: 'Rate limit reached: requests are held back for a while.',
   },
   errors: {

@@ -39,11 +39,6 @@ export const appMessagesZh: typeof appMessages = {
     requestedNotGranted: (p) => `申请了 ${p.requested}，未授予 ${p.missing}`,
     emulator: '模拟器',
   },
-  meter: {
-    label: '频率限制内剩余的请求数',
-    valueText: (p) => `剩余 ${p.text} 次请求`,
-    low: ' · 偏低',
-  },
   banners: {
     region: '应用通知',
     sessionEndedTitle: '你的会话已结束',
@@ -51,12 +46,6 @@ export const appMessagesZh: typeof appMessages = {
     disconnectedTitle: '已断开连接。',
     disconnectedText:
       '演练场已忘记令牌；在你到语雀账户设置中撤销此应用的授权之前，令牌在服务端仍然有效。',
-    dismiss: '关闭',
-    rateLimitedTitle: '已达到频率限制。',
-    rateLimitedKnown: (p) =>
-      `服务要求等待约 ${p.wait}（到 ${p.until}）再发下一个请求（Retry-After）。在此之前不会自动重试。`,
-    rateLimitedGuessed: (p) =>
-      `服务没有说明要等多久，请几分钟后再试。演练场会暂停请求约 ${p.wait}（到 ${p.until}），连续收到这样的响应时等待会更久。`,
     rateLimitedAnnounced: '已达到频率限制：请求会暂停一段时间。',
   },
   errors: {

@@ -1,7 +1,7 @@
 import { formatNumber } from '../i18n/format'
 import { useLocale, useMessages } from '../i18n/use-messages'
 import type { ApiStatus } from '../lib/api-status-store'
-import { appMessages } from './messages'
+import { noticeMessages } from './notice-messages'
 import './rate-limit-meter.css'
 
 /** Below this share of the limit, the meter turns to a warning. */
@@ -12,7 +12,7 @@ const LOW_SHARE = 0.1
  * (status-bar.tsx), since the first load of `/` gets no such answer (docs/decisions/0008).
  */
 export function RateLimitMeter({ rateLimit }: { rateLimit: NonNullable<ApiStatus['rateLimit']> }) {
-  const m = useMessages('app', appMessages).meter
+  const m = useMessages('notices', noticeMessages).meter
   const locale = useLocale()
   const { limit, remaining } = rateLimit
   const isLow = limit > 0 && remaining / limit < LOW_SHARE
