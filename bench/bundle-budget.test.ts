@@ -120,17 +120,22 @@ function chineseStrings(value: unknown): string[] {
   return Object.values(value).flatMap(chineseStrings)
 }
 
-test('the Chinese catalog’s chunk holds its modules and nothing else (chunk-modules.ts names them)', async () => {
+test('the Chinese catalogs’ chunks hold their modules and nothing else (chunk-modules.ts names them)', async () => {
   // What the next test takes for Chinese: were the names wrong, it would find nothing to refuse.
   const chunks = await readChunkModules(appDir)
   const manifest = JSON.parse(await readFile(path.join(appDir, MANIFEST_PATH), 'utf8')) as Record<
     string,
     { file: string }
   >
-  const zhChunk = manifest['src/web/i18n/zh.ts']?.file ?? ''
-  expect(chunks[zhChunk]?.length ?? 0).toBeGreaterThan(10)
-  expect(chunks[zhChunk]?.filter((module) => !isChineseModule(module))).toEqual([])
-  expect([...chineseChunks(chunks)]).toEqual([zhChunk])
+  // The catalog, and the flow lab's Chinese, which loads with its page (src/web/i18n/lab.zh.ts).
+  const zhChunks = ['src/web/i18n/zh.ts', 'src/web/i18n/lab.zh.ts'].map(
+    (module) => manifest[module]?.file ?? '',
+  )
+  expect(chunks[zhChunks[0] ?? '']?.length ?? 0).toBeGreaterThan(10)
+  expect(chunks[zhChunks[1] ?? '']?.length ?? 0).toBeGreaterThan(3)
+  for (const chunk of zhChunks)
+    expect(chunks[chunk]?.filter((module) => !isChineseModule(module))).toEqual([])
+  expect([...chineseChunks(chunks)].sort()).toEqual([...zhChunks].sort())
 })
 
 test('an English page loads no Chinese: what its shell announces, and what that imports, holds none of the Chinese catalog', async () => {
@@ -143,7 +148,8 @@ test('an English page loads no Chinese: what its shell announces, and what that 
   // Imported once the build is done: the build renders the pages' heads with React in production
   // mode (scripts/page-heads/), and the catalog's modules would load React's development build.
   const { zhCatalogs } = await import('../src/web/i18n/zh')
-  const texts = [...new Set(chineseStrings(zhCatalogs))]
+  const { zhLabCatalogs } = await import('../src/web/i18n/lab.zh')
+  const texts = [...new Set(chineseStrings([zhCatalogs, zhLabCatalogs]))]
   expect(texts.length).toBeGreaterThan(100)
   const manifest = JSON.parse(await readFile(path.join(appDir, MANIFEST_PATH), 'utf8')) as Record<
     string,

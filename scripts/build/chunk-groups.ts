@@ -112,7 +112,7 @@ export const GROUP_ROOTS = {
     'src/web/session/tab-sync.ts',
   ],
   earlyImports: ['src/web/callback/early-exchange.ts'],
-  zhShared: ['src/web/i18n/zh.ts'],
+  zhShared: ['src/web/i18n/zh.ts', 'src/web/i18n/lab.zh.ts'],
 } as const
 
 /** The web app's groups, strongest first; `root` is where GROUP_ROOTS start. */

@@ -18,7 +18,7 @@ import { ProfilePage } from '../../src/web/profile/profile-page'
 import { ScopesPage } from '../../src/web/scopes/scopes-page'
 import { UserLookupPage } from '../../src/web/users/user-lookup-page'
 import { YourAppPage } from '../../src/web/your-app/your-app-page'
-import { setLocale } from '../../src/web/i18n/i18n-store'
+import { loadLabMessages, setLocale } from '../../src/web/i18n/i18n-store'
 import { LOCALES, type Locale } from '../../src/protocol/locale'
 import { PAGES } from '../../src/proxy/shell/page-modules'
 import type { PageHeads } from '../../src/proxy/shell/page-head-contract'
@@ -67,6 +67,8 @@ export async function renderPageHeads(): Promise<PageHeads> {
   const globals = globalThis as { document?: unknown }
   globals.document ??= { documentElement: { lang: 'en' }, cookie: '' }
   const heads: PageHeads = {}
+  // The lab's page is among them: its Chinese loads with it (src/web/app-router.tsx).
+  await loadLabMessages()
   for (const locale of LOCALES) {
     await setLocale(locale, { remember: false })
     for (const { module, path, Page } of STATIC_HEADS) {

@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom'
 import type { LoginReturn } from './callback/finish-login'
+import { loadLabMessages } from './i18n/i18n-store'
 import { useMessages } from './i18n/use-messages'
 import { AppLayout } from './layout/app-layout'
 import { appMessages } from './layout/messages'
@@ -43,6 +44,10 @@ function AppLoading({
     </div>
   )
 }
+
+/** The flow lab's chunk, with its Chinese when Chinese is the language (i18n/lab.zh.ts). */
+const labPage = () =>
+  Promise.all([import('./lab/lab-page'), loadLabMessages()]).then(([page]) => page)
 
 /**
  * Each page is its own chunk; the layout (header and indicators) is in the main bundle. `login`:
@@ -117,7 +122,7 @@ export function appRoutes(
             },
             {
               path: 'lab',
-              lazy: () => import('./lab/lab-page').then((m) => ({ Component: m.LabPage })),
+              lazy: () => labPage().then((m) => ({ Component: m.LabPage })),
             },
             {
               // Where a run of the lab's editor comes back (callback/lab-hand-over.ts); its loader
@@ -126,7 +131,7 @@ export function appRoutes(
               // budget, bench/bundle-budget.test.ts).
               path: 'lab/callback',
               lazy: () =>
-                import('./lab/lab-page').then((m) => ({
+                labPage().then((m) => ({
                   Component: m.LabCallbackPage,
                   loader: m.labCallbackLoader,
                 })),

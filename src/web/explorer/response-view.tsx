@@ -10,7 +10,7 @@ import type { LeafAction } from './json-view'
 import { responseMessages } from './response-messages'
 import type { RawApiResult } from './send-request'
 // Here, not in the details' own chunk: one CSS file less (all CSS has a budget, bench/bundle.ts).
-import '../lib/snippets/snippets.css'
+import '../lib/page.css'
 import './response.css'
 
 /**

@@ -8,13 +8,17 @@
  * returning JSX where the text wraps markup. Numbers, dates and durations in placeholders are
  * formatted by the caller through format.ts, never concatenated raw.
  */
+import type { ZhLabCatalogs } from './lab.zh'
 import type { ZhCatalogs } from './zh'
+
+/** Every namespace's Chinese: the catalog's, and the flow lab's, which loads with its page. */
+type AllZhCatalogs = ZhCatalogs & ZhLabCatalogs
 
 /**
  * The namespaces: one per feature folder (and `common` for lib/, `userCard` for lib/'s user card,
  * `app` for layout/).
  */
-export type Namespace = keyof ZhCatalogs
+export type Namespace = keyof AllZhCatalogs
 
 /** The English catalog of a namespace: what the Chinese one must match, key for key. */
-export type Messages<N extends Namespace> = ZhCatalogs[N]
+export type Messages<N extends Namespace> = AllZhCatalogs[N]

@@ -1,5 +1,6 @@
 /**
- * Every namespace's Chinese messages, one chunk loaded when Chinese is chosen (i18n-store.ts).
+ * Every namespace's Chinese messages, one chunk loaded when Chinese is chosen (i18n-store.ts),
+ * but the flow lab's, which load with its page (lab.zh.ts).
  * Each is declared with its English catalog's type (catalog.ts), so the two cannot drift apart.
  */
 import { appMessagesZh } from '../layout/messages.zh'
@@ -9,11 +10,8 @@ import { commonMessagesZh } from '../lib/messages.zh'
 import { connectMessagesZh } from '../connect/messages.zh'
 import { connectedMessagesZh } from '../layout/connected-messages.zh'
 import { explorerMessagesZh } from '../explorer/messages.zh'
-import { flowMessagesZh } from '../lib/snippets/flow-messages.zh'
 import { helloMessagesZh } from '../hello/messages.zh'
 import { inspectorMessagesZh } from '../inspector/messages.zh'
-import { labMessagesZh } from '../lab/messages.zh'
-import { labResultMessagesZh } from '../lab/result-messages.zh'
 import { notFoundMessagesZh } from '../layout/not-found-messages.zh'
 import { noticeMessagesZh } from '../layout/notice-messages.zh'
 import { profileMessagesZh } from '../profile/messages.zh'
@@ -35,8 +33,6 @@ export const zhCatalogs = {
   explorer: explorerMessagesZh,
   hello: helloMessagesZh,
   inspector: inspectorMessagesZh,
-  lab: labMessagesZh,
-  labResult: labResultMessagesZh,
   notFound: notFoundMessagesZh,
   notices: noticeMessagesZh,
   profile: profileMessagesZh,
@@ -44,7 +40,6 @@ export const zhCatalogs = {
   scopes: scopesMessagesZh,
   session: sessionMessagesZh,
   snippets: snippetMessagesZh,
-  takeHome: flowMessagesZh,
   userCard: userCardMessagesZh,
   users: usersMessagesZh,
   yourApp: yourAppMessagesZh,

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router-dom'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { LAB_SCENARIO_IDS, type LabStatus } from '../../protocol/lab-api'
 import type { PlaygroundConfig } from '../../protocol/playground-api'
-import { setLocale } from '../i18n/i18n-store'
+import { loadLabMessages, setLocale } from '../i18n/i18n-store'
 import { ApiError } from '../lib/api-error'
 import { configQueries } from '../lib/config-queries'
 import { createQueryClient } from '../query-client'
@@ -139,6 +139,8 @@ describe('the flow lab page', () => {
   })
 
   it('draws in Chinese for a Chinese reader', async () => {
+    // The lab's Chinese loads with its page (app-router.tsx), as here.
+    await loadLabMessages()
     await setLocale('zh-CN', { remember: false })
     try {
       const html = render(REAL)

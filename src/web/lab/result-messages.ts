@@ -20,6 +20,7 @@ export const labResultMessages = {
   noSteps: 'No call was made to the service.',
   advice: 'What your app should do',
   takeHome: 'Code to take home',
+  loadingCode: 'Loading the code…',
   adviceFor: SCENARIO_ADVICE_EN,
   checkWords: CHECK_WORDS_EN,
   link: 'Link to this result',

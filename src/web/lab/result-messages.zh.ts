@@ -15,6 +15,7 @@ export const labResultMessagesZh: typeof labResultMessages = {
   noSteps: '没有调用服务。',
   advice: '你的应用应该怎么做',
   takeHome: '带走的代码',
+  loadingCode: '正在加载代码…',
   adviceFor: SCENARIO_ADVICE_ZH,
   checkWords: CHECK_WORDS_ZH,
   link: '此结果的链接',

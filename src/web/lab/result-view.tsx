@@ -6,7 +6,7 @@
  * inspector draws it (src/web/inspector/step-detail.tsx), secrets already placeholders.
  * No live region here: the page announces each outcome once, in one line (lab-page.tsx).
  */
-import { useState, type ReactNode } from 'react'
+import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import { configQueries } from '../lib/config-queries'
@@ -20,7 +20,7 @@ import { scenarioLink, scenarioUrl } from './lab-link'
 import { labMessages } from './messages'
 import { labResultMessages } from './result-messages'
 import { ruleHref } from './rules'
-import { TakeHome, type FlowStep } from './take-home'
+import type { FlowStep } from './take-home'
 import { EDITOR_STEPS, SCENARIO_STEPS, scopeOfSteps } from './take-home-steps'
 // The inspector's styles whole, as its panel loads them: one file for both, not two halves.
 import '../inspector/inspector.css'
@@ -36,15 +36,28 @@ const CHECK_OUTCOME: Record<LabCheck['verdict'], 'passed' | 'failed' | 'info'> =
   skip: 'info',
 }
 
+/**
+ * Code to take home: its own chunk, fetched when the reader opens it (the snippets of four
+ * languages are most of its weight, and most readers of a result never open it). Shared with the
+ * explorer's response view as one chunk, it had brought the snippets into the explorer page's
+ * own first load (bench/bundle-budget.test.ts, the route budget).
+ */
+const TakeHome = lazy(() => import('./take-home').then((m) => ({ default: m.TakeHome })))
+
 /** The code to take home for a result's steps, with the page's configuration once it is read. */
 function LabTakeHome({ steps, scope }: { steps: readonly FlowStep[]; scope: string }) {
   const m = useMessages('labResult', labResultMessages)
   const config = useQuery(configQueries.playground())
+  const [isOpen, setIsOpen] = useState(false)
   if (config.data === undefined) return null
   return (
-    <details className="lab-take-home">
+    <details className="lab-take-home" onToggle={(event) => setIsOpen(event.currentTarget.open)}>
       <summary>{m.takeHome}</summary>
-      <TakeHome steps={steps} config={config.data} scope={scope} headingLevel={4} />
+      {isOpen && (
+        <Suspense fallback={<p className="busy">{m.loadingCode}</p>}>
+          <TakeHome steps={steps} config={config.data} scope={scope} headingLevel={4} />
+        </Suspense>
+      )}
     </details>
   )
 }

@@ -15,7 +15,6 @@ import { profileMessages } from './messages'
 import { OutOfDateNote, isOutOfDate } from '../lib/out-of-date'
 import './profile-panels.css'
 
-
 /** As many placeholder rows as the panel's body keeps room for, so nothing moves on arrival. */
 const SKELETON_ROWS = 3
 

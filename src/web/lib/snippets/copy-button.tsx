@@ -7,7 +7,7 @@
 import { useState } from 'react'
 import { useMessages } from '../../i18n/use-messages'
 import { snippetMessages } from './snippet-messages'
-import './snippets.css'
+import '../page.css'
 
 type CopyState = 'idle' | 'copied' | 'failed'
 

@@ -11,7 +11,7 @@ import { CopyButton } from './copy-button'
 import { requestSnippets } from './request-snippets'
 import { snippetMessages } from './snippet-messages'
 import type { SnippetRequest, SnippetTab, TabCode } from './snippets'
-import './snippets.css'
+import '../page.css'
 
 const STEPS: Record<string, (at: number, count: number) => number> = {
   ArrowRight: (at, count) => (at + 1) % count,
@@ -41,13 +41,9 @@ export function SnippetTabs(props: { request: SnippetRequest } | { snippets: rea
   }
 
   return (
-    <div className="snippet-tabs">
-      <div
-        role="tablist"
-        aria-label={m.languages}
-        className="snippet-tablist"
-        onKeyDown={onKeyDown}
-      >
+    // A column (.stack) whose row of tabs wraps on a phone (.chips, base.css).
+    <div className="snippet-tabs stack">
+      <div role="tablist" aria-label={m.languages} className="chips" onKeyDown={onKeyDown}>
         {order.map((language) => (
           <button
             key={language}

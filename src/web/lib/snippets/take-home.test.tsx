@@ -5,7 +5,7 @@
 // eslint-disable-next-line no-restricted-imports -- a test, never bundled: React's own renderer, not our server
 import { renderToStaticMarkup } from 'react-dom/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { setLocale } from '../../i18n/i18n-store'
+import { loadLabMessages, setLocale } from '../../i18n/i18n-store'
 import { TakeHome, type TakeHomeProps } from '../../lab/take-home'
 
 const config: TakeHomeProps['config'] = {
@@ -60,6 +60,8 @@ describe('TakeHome', () => {
   })
 
   it('speaks Chinese when the page does: headings and comments', async () => {
+    // The lab's Chinese loads with its page (app-router.tsx), as here.
+    await loadLabMessages()
     await setLocale('zh-CN', { remember: false })
     const html = renderToStaticMarkup(
       <TakeHome steps={['exchange']} config={config} scope="doc,repo" />,
