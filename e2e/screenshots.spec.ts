@@ -88,6 +88,32 @@ for (const { locale, lang } of LANGUAGES) {
         await visit('inspector', '/me', async (p) => {
           await openInspector(p)
         })
+
+        // The flow lab: a long page, shot a screen at a time (its editor, a result, run all).
+        const shootScreen = async (screen: string) => {
+          await page.screenshot({
+            path: path.join(OUT_DIR, `${screen}-${lang}-${colorScheme}.png`),
+            animations: 'disabled',
+          })
+        }
+        await page.goto('/lab')
+        await settled(page)
+        await shootScreen('lab')
+        const card = page.locator('#scenario-code-reused')
+        await card.locator('button').first().click()
+        await expect(card.locator('.notice-success')).toBeVisible({ timeout: 15_000 })
+        await card.locator('details').first().evaluate((details) => {
+          ;(details as HTMLDetailsElement).open = true
+        })
+        await card.evaluate((element) => element.scrollIntoView({ block: 'start' }))
+        await page.evaluate(() => window.scrollBy(0, -16))
+        await shootScreen('lab-result')
+        const runAll = page.locator('section[aria-labelledby="lab-run-all-title"]')
+        await runAll.locator('button.btn-primary').click()
+        await expect(runAll.locator('tbody tr')).toHaveCount(22, { timeout: 90_000 })
+        await runAll.evaluate((element) => element.scrollIntoView({ block: 'start' }))
+        await page.evaluate(() => window.scrollBy(0, -16))
+        await shootScreen('lab-run-all')
       })
     })
   }
