@@ -45,9 +45,16 @@ function AppLoading({
   )
 }
 
-/** The flow lab's chunk, with its Chinese when Chinese is the language (i18n/lab.zh.ts). */
-const labPage = () =>
-  Promise.all([import('./lab/lab-page'), loadLabMessages()]).then(([page]) => page)
+/**
+ * The flow lab's page waits for its Chinese when Chinese is the language (i18n/lab.zh.ts):
+ * `messages` starts as the page's chunk is asked for, and the two load side by side.
+ */
+const withLabMessages =
+  (messages: Promise<void>) =>
+  async <T,>(page: T): Promise<T> => {
+    await messages
+    return page
+  }
 
 /**
  * Each page is its own chunk; the layout (header and indicators) is in the main bundle. `login`:
@@ -122,7 +129,10 @@ export function appRoutes(
             },
             {
               path: 'lab',
-              lazy: () => labPage().then((m) => ({ Component: m.LabPage })),
+              lazy: () =>
+                import('./lab/lab-page')
+                  .then(withLabMessages(loadLabMessages()))
+                  .then((m) => ({ Component: m.LabPage })),
             },
             {
               // Where a run of the lab's editor comes back (callback/lab-hand-over.ts); its loader
@@ -131,7 +141,7 @@ export function appRoutes(
               // budget, bench/bundle-budget.test.ts).
               path: 'lab/callback',
               lazy: () =>
-                labPage().then((m) => ({
+                import('./lab/lab-page').then(withLabMessages(loadLabMessages())).then((m) => ({
                   Component: m.LabCallbackPage,
                   loader: m.labCallbackLoader,
                 })),
