@@ -61,6 +61,18 @@ function refusalCheck(id: string, exchange: Exchange, isExpected: boolean, rule:
   }
 }
 
+/** The verdict of a scenario whose token request must be refused with `status` and `error`. */
+function refusedVerdict(exchange: Exchange, rule: string, error: string, status: number): Verdict {
+  const isRefused = refusedWith(exchange, error, status)
+  return {
+    expected: `${status} ${error}`,
+    actual: describeExchange(exchange),
+    passed: isRefused,
+    rule,
+    checks: [refusalCheck('token-refused', exchange, isRefused, rule)],
+  }
+}
+
 export async function codeReused(run: LabRun): Promise<Verdict> {
   const { sent, code } = await approvedCode(run)
   const first = await exchangeCode(run, code, {
@@ -118,15 +130,7 @@ export async function redirectUriToken(run: LabRun): Promise<Verdict> {
       'The authorize request named the registered redirect URI; this names it with one character more.',
     ],
   })
-  const rule = 'RFC 6749 §4.1.3'
-  const isRefused = refusedWith(exchange, 'invalid_grant', 400)
-  return {
-    expected: '400 invalid_grant',
-    actual: describeExchange(exchange),
-    passed: isRefused,
-    rule,
-    checks: [refusalCheck('token-refused', exchange, isRefused, rule)],
-  }
+  return refusedVerdict(exchange, 'RFC 6749 §4.1.3', 'invalid_grant', 400)
 }
 
 export async function codeExpired(run: LabRun): Promise<Verdict> {
@@ -141,15 +145,7 @@ export async function codeExpired(run: LabRun): Promise<Verdict> {
     title: 'Code exchanged 10 min 1 s after it was issued',
     codeVerifier: sent.codeVerifier,
   })
-  const rule = 'RFC 6749 §4.1.2'
-  const isRefused = refusedWith(exchange, 'invalid_grant', 400)
-  return {
-    expected: '400 invalid_grant',
-    actual: describeExchange(exchange),
-    passed: isRefused,
-    rule,
-    checks: [refusalCheck('token-refused', exchange, isRefused, rule)],
-  }
+  return refusedVerdict(exchange, 'RFC 6749 §4.1.2', 'invalid_grant', 400)
 }
 
 /**
@@ -173,15 +169,7 @@ export async function pkceVerifierWrong(run: LabRun): Promise<Verdict> {
     codeVerifier: wrong,
     notes: ['The verifier is not the one whose S256 challenge the authorize request carried.'],
   })
-  const rule = 'RFC 7636 §4.6'
-  const isRefused = refusedWith(exchange, 'invalid_grant', 400)
-  return {
-    expected: '400 invalid_grant',
-    actual: describeExchange(exchange),
-    passed: isRefused,
-    rule,
-    checks: [refusalCheck('token-refused', exchange, isRefused, rule)],
-  }
+  return refusedVerdict(exchange, 'RFC 7636 §4.6', 'invalid_grant', 400)
 }
 
 export async function clientSecretWrong(run: LabRun): Promise<Verdict> {
@@ -193,13 +181,5 @@ export async function clientSecretWrong(run: LabRun): Promise<Verdict> {
     clientSecret: wrong,
     notes: ['The client credential has one character more than the registered one.'],
   })
-  const rule = 'RFC 6749 §5.2'
-  const isRefused = refusedWith(exchange, 'invalid_client', 401)
-  return {
-    expected: '401 invalid_client',
-    actual: describeExchange(exchange),
-    passed: isRefused,
-    rule,
-    checks: [refusalCheck('token-refused', exchange, isRefused, rule)],
-  }
+  return refusedVerdict(exchange, 'RFC 6749 §5.2', 'invalid_client', 401)
 }
