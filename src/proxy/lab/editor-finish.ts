@@ -16,10 +16,10 @@
  */
 import type { Context } from 'hono'
 import { USER_ME, REPO_LIST_BY_USER } from '../../protocol/endpoint-rows-account'
-import type { LabCheck, LabRunResult } from '../../protocol/lab-api'
+import type { LabRunResult } from '../../protocol/lab-api'
 import { PROXY_ERROR_HEADER } from '../../protocol/playground-api'
-import { PLACEHOLDERS, TRACE_VERSION, type TraceStep } from '../../protocol/trace'
-import { createScrubber, redactTrace } from '../../protocol/trace-redaction'
+import { PLACEHOLDERS, type TraceStep } from '../../protocol/trace'
+import { redactLabAnswer } from './lab-redaction'
 import { buildUpstreamUrl, matchForwardedCall } from '../api/allow-list'
 import { PASSED_HEADERS, serviceHeaders } from '../api/api-routes'
 import { callTokenEndpoint, codeExchangeParams, type TokenCall } from '../auth/token-endpoint'
@@ -171,30 +171,6 @@ function exchangeStep(call: TokenCall, title: string, notes: string[]): TraceSte
   return { ...step, response: { ...response, fields } }
 }
 
-/** Every string of the result without the run's secrets and without anything token-shaped. */
-function redactResult(result: LabRunResult, secrets: readonly string[]): LabRunResult {
-  const scrub = createScrubber(secrets)
-  const { steps } = redactTrace(
-    {
-      v: TRACE_VERSION,
-      call: { method: 'POST', path: LAB_FINISH_PATH, status: 200, at: 0, durationMs: 0 },
-      steps: result.steps,
-    },
-    secrets,
-  )
-  const checks = result.checks.map((check): LabCheck =>
-    check.values === undefined
-      ? check
-      : {
-          ...check,
-          values: Object.fromEntries(
-            Object.entries(check.values).map(([name, value]) => [name, scrub(value)]),
-          ),
-        },
-  )
-  return { checks, steps, exchanged: result.exchanged, actual: scrub(result.actual) }
-}
-
 export async function finishLabRun(
   ctx: ProxyContext,
   c: Context,
@@ -228,7 +204,11 @@ export async function finishLabRun(
   const steps: TraceStep[] = []
   const code = verdict.code
   if (code === null) {
-    return redactResult({ checks, steps, exchanged: false, actual: refusalWords(verdict) }, secrets)
+    return redactLabAnswer<LabRunResult>(
+      { checks, steps, exchanged: false, actual: refusalWords(verdict) },
+      LAB_FINISH_PATH,
+      secrets,
+    )
   }
 
   // One attempt only, as /auth/exchange: a code is single-use (RFC 6749 §4.1.2).
@@ -256,7 +236,12 @@ export async function finishLabRun(
   const token = first.ok && first.answer.kind === 'token' ? first.answer.token.access_token : null
   keep(token)
   let actual = tokenWords(first)
-  if (token === null) return redactResult({ checks, steps, exchanged: false, actual }, secrets)
+  if (token === null)
+    return redactLabAnswer<LabRunResult>(
+      { checks, steps, exchanged: false, actual },
+      LAB_FINISH_PATH,
+      secrets,
+    )
 
   if (run.afterReturn === 'exchange-twice') {
     const second = await exchange()
@@ -307,5 +292,9 @@ export async function finishLabRun(
       actual = `${actual}; GET ${REPO_LIST_BY_USER.path}: ${statusWords(read)}`
     }
   }
-  return redactResult({ checks, steps, exchanged: true, actual }, secrets)
+  return redactLabAnswer<LabRunResult>(
+    { checks, steps, exchanged: true, actual },
+    LAB_FINISH_PATH,
+    secrets,
+  )
 }
