@@ -25,6 +25,14 @@ export interface CallbackVerdict {
   error: string | null
 }
 
+/**
+ * `state` with its last character changed, as a forged or mixed-up return carries it: what the
+ * lab's "state tampered" scenario returns with and its editor's `tamper-state` checks against.
+ */
+export function tamperedState(state: string): string {
+  return `${state.slice(0, -1)}${state.endsWith('A') ? 'B' : 'A'}`
+}
+
 /** Parameters a return must carry once at most (RFC 6749 §3.1). */
 const SINGLE = ['code', 'state', 'error'] as const
 

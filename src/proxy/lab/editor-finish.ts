@@ -35,15 +35,10 @@ import {
 } from '../flow-trace'
 import { parseJsonOrUndefined } from '../json-body'
 import { requestIdOf } from '../request-id'
-import { checkCallback, type CallbackVerdict } from './callback-checks'
+import { checkCallback, tamperedState, type CallbackVerdict } from './callback-checks'
 import type { LabRun } from './editor-cookies'
 
 export const LAB_FINISH_PATH = '/auth/lab/finish'
-
-/** The state sent with its last character changed: what `tamper-state` checks the return against. */
-export function tamperedState(state: string): string {
-  return `${state.slice(0, -1)}${state.endsWith('A') ? 'B' : 'A'}`
-}
 
 /** The service's refusal or the client's, in the protocol's words, when no code was exchanged. */
 function refusalWords(verdict: CallbackVerdict): string {

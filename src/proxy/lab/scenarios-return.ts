@@ -6,7 +6,7 @@
  */
 import { changedRedirectUri } from '../../protocol/authorize'
 import type { LabCheck } from '../../protocol/lab-api'
-import { checkCallback } from './callback-checks'
+import { checkCallback, tamperedState } from './callback-checks'
 import { authorizeThrough, type LabRun } from './lab-client'
 import type { Verdict } from './lab-engine'
 import type { PageOutcome } from './user-agent'
@@ -68,12 +68,6 @@ export async function consentDenied(run: LabRun): Promise<Verdict> {
   }
 }
 
-/** One character of `state` changed, as a forged or mixed-up return carries it. */
-function tampered(state: string): string {
-  const last = state.at(-1) === 'A' ? 'B' : 'A'
-  return `${state.slice(0, -1)}${last}`
-}
-
 export async function stateTampered(run: LabRun): Promise<Verdict> {
   const { sent, outcome } = await authorizeThrough(run, { scope: SCOPE }, 'approve')
   const rule = 'RFC 6749 §10.12'
@@ -82,7 +76,7 @@ export async function stateTampered(run: LabRun): Promise<Verdict> {
     return { expected, actual: describeReturn(outcome), passed: false, rule, checks: [] }
   }
   const query = new URLSearchParams(outcome.location.search)
-  const forged = tampered(sent.state)
+  const forged = tamperedState(sent.state)
   run.rec.secret(forged)
   query.set('state', forged)
   run.rec.note(
